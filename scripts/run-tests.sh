@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every test of one build: the cmocka unit tests, then the command-line and
+# protocol scripts (TAP-style "ok"/"not ok" lines). Prints one closing line
+# "tests: N passed, N failed" and exits non-zero when anything failed.
+set -u
+build=${1:-build}
+export TENGEN="$PWD/$build/tengen"
+export PBRAIN="$PWD/$build/pbrain-tengen"
+export TESTDATA="$PWD/tests/data"
+passed=0 failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+for t in "$build"/tests/test_*; do
+    [ -x "$t" ] || continue
+    echo "== $t"
+    "$t" >"$log" 2>&1
+    rc=$?
+    cat "$log"
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "!! $t exited with status $rc"
+        f=1
+    fi
+    passed=$((passed + p)) failed=$((failed + f))
+done
+
+for t in tests/cli/test_*.sh tests/protocol/test_*.sh; do
+    [ -f "$t" ] || continue
+    echo "== $t"
+    bash "$t" >"$log" 2>&1
+    rc=$?
+    cat "$log"
+    p=$(grep -c '^ok ' "$log")
+    f=$(grep -c '^not ok ' "$log")
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "!! $t exited with status $rc"
+        f=1
+    fi
+    passed=$((passed + p)) failed=$((failed + f))
+done
+
+echo "build: $build"
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,131 @@
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "tengen/coord.h"
+
+void cli_error(const char *sub, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "tengen %s: ", sub);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+bool cli_int(const char *s, int lo, int hi, int *out)
+{
+    if (!s || !*s)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (*end || errno || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool place(CliPosition *pos, const char *tok, Color c, const char *where, TgError *err)
+{
+    Point p;
+    TgError perr;
+    int size = pos->board.size;
+    if (!coord_parse(tok, size, &p, &perr)) {
+        tg_error_set(err, 0, 0, "%s '%s': %s", where, tok, perr.msg);
+        return false;
+    }
+    if (pos->board.cell[p] != EMPTY) {
+        tg_error_set(err, 0, 0, "%s '%s': %s is already occupied", where, tok, tok);
+        return false;
+    }
+    board_play(&pos->board, p, c);
+    return true;
+}
+
+static bool place_list(CliPosition *pos, const char *list, Color c, const char *opt, TgError *err)
+{
+    char *copy = strdup(list);
+    if (!copy) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    int index = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(copy, " \t,", &save); tok && ok; tok = strtok_r(NULL, " \t,", &save)) {
+        char where[64];
+        snprintf(where, sizeof where, "%s token %d", opt, ++index);
+        ok = place(pos, tok, c, where, err);
+    }
+    free(copy);
+    return ok;
+}
+
+bool cli_position(CliPosition *pos, int size, Rule rule, char **moves, const int *argpos,
+                  int nmoves, const char *black, const char *white, TgError *err)
+{
+    if (!board_init(&pos->board, size, rule)) {
+        tg_error_set(err, 0, 0, "--size %d: the board size must be 5..22", size);
+        return false;
+    }
+    pos->to_move = BLACK;
+    if (nmoves > 0 && (black || white)) {
+        tg_error_set(err, 0, 0, "argument %d '%s': give either a move list or --black/--white, not both",
+                     argpos[0], moves[0]);
+        return false;
+    }
+    if (black && !place_list(pos, black, BLACK, "--black", err))
+        return false;
+    if (white && !place_list(pos, white, WHITE, "--white", err))
+        return false;
+    if (black || white) {
+        int nb = 0, nw = 0;
+        for (int i = 0; i < pos->board.count; i++)
+            pos->board.cell[pos->board.history[i]] == BLACK ? nb++ : nw++;
+        pos->to_move = nb == nw + 1 ? WHITE : BLACK;
+        return true;
+    }
+    Color c = BLACK;
+    for (int i = 0; i < nmoves; i++) {
+        char where[32];
+        snprintf(where, sizeof where, "argument %d", argpos[i]);
+        if (strcmp(moves[i], "pass") == 0) {
+            c = color_other(c);
+            continue;
+        }
+        if (!place(pos, moves[i], c, where, err))
+            return false;
+        c = color_other(c);
+    }
+    pos->to_move = c;
+    return true;
+}
+
+bool cli_write_file(const char *path, const char *data, size_t len, TgError *err)
+{
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
+    snprintf(tmp, n, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (ok && rename(tmp, path) != 0)
+        ok = false;
+    if (!ok) {
+        tg_error_set(err, 0, 0, "cannot write '%s': %s", path, strerror(errno));
+        remove(tmp);
+    }
+    free(tmp);
+    return ok;
+}

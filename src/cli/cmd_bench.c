@@ -1,0 +1,122 @@
+/* tengen bench — speed and signatures. Each bench runs fixed work from a fixed
+ * seed, so its checksum or node count changes only when behaviour does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "tengen/forbid.h"
+#include "tengen/pattern.h"
+#include "tengen/rng.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define FORBID_POSITIONS 1000
+
+static int bench_forbid(void)
+{
+    Board *boards = malloc(FORBID_POSITIONS * sizeof *boards);
+    if (!boards)
+        return EXIT_USAGE;
+    Rng r;
+    rng_seed(&r, 20261129);
+    for (int i = 0; i < FORBID_POSITIONS; i++) {
+        board_init(&boards[i], 15, RULE_RENJU);
+        rng_clustered_position(&r, &boards[i], 10 + rng_below(&r, 70));
+    }
+    pattern_init(RULE_RENJU);
+    long checks = 0, forbidden = 0;
+    uint64_t sum = 1469598103934665603ULL;
+    double t0 = now();
+    for (int i = 0; i < FORBID_POSITIONS; i++) {
+        Board *b = &boards[i];
+        for (int y = 0; y < b->size; y++)
+            for (int x = 0; x < b->size; x++) {
+                Point p = point_make(x, y);
+                if (b->cell[p] != EMPTY)
+                    continue;
+                ForbidKind k = forbid_check(b, p);
+                checks++;
+                forbidden += forbid_is_forbidden(k);
+                sum = (sum ^ (uint64_t)(k + 1) * (uint64_t)(p + 1)) * 1099511628211ULL;
+            }
+    }
+    double dt = now() - t0;
+    printf("forbid: positions %d checks %ld forbidden %ld checksum %016llx\n", FORBID_POSITIONS,
+           checks, forbidden, (unsigned long long)sum);
+    printf("forbid: %.3f s, %.2f M checks/s\n", dt, (double)checks / dt / 1e6);
+    free(boards);
+    return EXIT_OK;
+}
+
+static int bench_board(void)
+{
+    Board b;
+    board_init(&b, 15, RULE_RENJU);
+    Rng r;
+    rng_seed(&r, 7);
+    Point moves[100];
+    int n = 0;
+    while (n < 100) {
+        Point p = point_make(rng_below(&r, 15), rng_below(&r, 15));
+        if (b.cell[p] == EMPTY) {
+            board_play(&b, p, board_side_to_move(&b));
+            moves[n++] = p;
+        }
+    }
+    while (b.count)
+        board_undo(&b);
+    long ops = 0;
+    double t0 = now();
+    for (int rep = 0; rep < 20000; rep++) {
+        for (int i = 0; i < n; i++)
+            board_play(&b, moves[i], i % 2 ? WHITE : BLACK);
+        for (int i = 0; i < n; i++)
+            board_undo(&b);
+        ops += n;
+    }
+    double dt = now() - t0;
+    printf("board: hash %016llx, %.2f M play+undo/s\n", (unsigned long long)b.hash,
+           (double)ops / dt / 1e6);
+    return EXIT_OK;
+}
+
+typedef struct {
+    const char *name;
+    int (*run)(void);
+} Bench;
+
+static const Bench BENCHES[] = {
+    {"forbid", bench_forbid},
+    {"board", bench_board},
+};
+#define NBENCHES (int)(sizeof BENCHES / sizeof BENCHES[0])
+
+int cmd_bench(int argc, char **argv)
+{
+    if (argc > 2 || (argc == 2 && !strcmp(argv[1], "--help"))) {
+        printf("usage: tengen bench [");
+        for (int i = 0; i < NBENCHES; i++)
+            printf("%s%s", i ? "|" : "", BENCHES[i].name);
+        printf("]\n");
+        return argc > 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    int rc = EXIT_OK, ran = 0;
+    for (int i = 0; i < NBENCHES; i++) {
+        if (argc == 2 && strcmp(argv[1], BENCHES[i].name))
+            continue;
+        rc |= BENCHES[i].run();
+        ran++;
+    }
+    if (!ran) {
+        cli_error("bench", "argument 1 '%s': no such bench", argv[1]);
+        return EXIT_USAGE;
+    }
+    return rc;
+}

@@ -1,0 +1,59 @@
+/* tengen — one binary, many subcommands; main only picks one. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static int cmd_help(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
+
+static const Command COMMANDS[] = {
+    {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
+    {"bench", cmd_bench, "speed and node-count signatures"},
+    {"version", cmd_version, "print the version"},
+    {"help", cmd_help, "list the subcommands"},
+};
+#define NCOMMANDS (int)(sizeof COMMANDS / sizeof COMMANDS[0])
+
+static int cmd_help(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    printf("usage: tengen COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
+    for (int i = 0; i < NCOMMANDS; i++)
+        printf("  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    printf("\n`tengen COMMAND --help` describes one command.\n");
+    return EXIT_OK;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    printf("tengen %s\n", TENGEN_VERSION);
+    return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        cmd_help(0, NULL);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (!strcmp(name, "--help") || !strcmp(name, "-h"))
+        return cmd_help(0, NULL);
+    if (!strcmp(name, "--version"))
+        return cmd_version(0, NULL);
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(name, COMMANDS[i].name))
+            return COMMANDS[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "tengen: unknown command '%s' (try `tengen help`)\n", name);
+    return EXIT_USAGE;
+}

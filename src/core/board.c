@@ -1,0 +1,163 @@
+#include "tengen/board.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "tengen/pattern.h"
+
+const int DIR[DIR_COUNT] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, 1 - BOARD_STRIDE};
+
+/* Key slot of the neighbour at offset k (k in -5..-1, 1..5): slots 0..9. */
+static inline int key_shift(int k)
+{
+    return 2 * (k < 0 ? k + 5 : k + 4);
+}
+
+/* A pure mixing function stands in for a random table: no start-up cost and no
+ * global state, and every process agrees on the keys. */
+static uint64_t mix64(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t board_zobrist(Color c, Point p)
+{
+    return mix64(((uint64_t)p << 2) | (uint64_t)c);
+}
+
+uint64_t board_zobrist_side(void)
+{
+    return mix64(0xFFFFFFFFULL);
+}
+
+bool board_on(const Board *b, Point p)
+{
+    if (p < 0 || p >= BOARD_CELLS)
+        return false;
+    int x = point_x(p), y = point_y(p);
+    return x >= 0 && y >= 0 && x < b->size && y < b->size;
+}
+
+static uint32_t compute_key(const Board *b, Point c, int d)
+{
+    uint32_t key = 0;
+    for (int k = -BOARD_PAD; k <= BOARD_PAD; k++) {
+        if (k == 0)
+            continue;
+        int q = c + k * DIR[d];
+        uint32_t v = (q >= 0 && q < BOARD_CELLS) ? b->cell[q] : WALL;
+        key |= v << key_shift(k);
+    }
+    return key;
+}
+
+bool board_init(Board *b, int size, Rule rule)
+{
+    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE || rule < 0 || rule >= RULE_COUNT)
+        return false;
+    memset(b, 0, sizeof *b);
+    b->size = size;
+    b->rule = rule;
+    pattern_init(rule);
+    for (Point p = 0; p < BOARD_CELLS; p++)
+        b->cell[p] = board_on(b, p) ? EMPTY : WALL;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (Point p = 0; p < BOARD_CELLS; p++)
+            b->key[d][p] = compute_key(b, p, d);
+    return true;
+}
+
+/* Both play and undo only touch keys of cells that can be reached from a playable
+ * point within BOARD_PAD steps: all inside the padded grid by construction. */
+static inline void set_neighbour_keys(Board *b, Point p, uint32_t color)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        uint32_t *key = b->key[d];
+        int step = DIR[d];
+        for (int k = 1; k <= BOARD_PAD; k++) {
+            int sa = key_shift(-k), sb = key_shift(k);
+            Point a = p + k * step, bb = p - k * step;
+            key[a] = (key[a] & ~(3u << sa)) | (color << sa);
+            key[bb] = (key[bb] & ~(3u << sb)) | (color << sb);
+        }
+    }
+}
+
+void board_play(Board *b, Point p, Color c)
+{
+    assert(board_on(b, p) && b->cell[p] == EMPTY && (c == BLACK || c == WHITE));
+    b->cell[p] = (uint8_t)c;
+    b->hash ^= board_zobrist(c, p);
+    b->history[b->count++] = p;
+    set_neighbour_keys(b, p, (uint32_t)c);
+#ifdef TENGEN_DEBUG
+    assert(board_is_consistent(b));
+#endif
+}
+
+void board_undo(Board *b)
+{
+    assert(b->count > 0);
+    Point p = b->history[--b->count];
+    b->hash ^= board_zobrist(b->cell[p], p);
+    b->cell[p] = EMPTY;
+    set_neighbour_keys(b, p, EMPTY);
+#ifdef TENGEN_DEBUG
+    assert(board_is_consistent(b));
+#endif
+}
+
+void board_remove(Board *b, Point p)
+{
+    int i = 0;
+    while (i < b->count && b->history[i] != p)
+        i++;
+    if (i == b->count)
+        return;
+    memmove(&b->history[i], &b->history[i + 1], (size_t)(b->count - i - 1) * sizeof(Point));
+    b->count--;
+    b->hash ^= board_zobrist(b->cell[p], p);
+    b->cell[p] = EMPTY;
+    set_neighbour_keys(b, p, EMPTY);
+}
+
+bool board_is_consistent(const Board *b)
+{
+    uint64_t h = 0;
+    int stones = 0;
+    for (Point p = 0; p < BOARD_CELLS; p++) {
+        int c = b->cell[p];
+        if (board_on(b, p) != (c != WALL))
+            return false;
+        if (c == BLACK || c == WHITE) {
+            h ^= board_zobrist(c, p);
+            stones++;
+        }
+    }
+    if (h != b->hash || stones != b->count)
+        return false;
+    for (int i = 0; i < b->count; i++)
+        if (!board_on(b, b->history[i]) || b->cell[b->history[i]] == EMPTY)
+            return false;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (Point p = 0; p < BOARD_CELLS; p++) {
+            if (!board_on(b, p))
+                continue;
+            if (b->key[d][p] != compute_key(b, p, d))
+                return false;
+        }
+    return true;
+}
+
+int board_run(const Board *b, Point p, int d, Color c)
+{
+    int n = 1;
+    for (Point q = p + DIR[d]; b->cell[q] == c; q += DIR[d])
+        n++;
+    for (Point q = p - DIR[d]; b->cell[q] == c; q -= DIR[d])
+        n++;
+    return n;
+}
