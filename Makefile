@@ -29,6 +29,7 @@ SUPPORT_OBJ := $(TEST_SUPPORT:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 PROGRAMS := $(BUILD)/tengen $(if $(wildcard $(PBRAIN_MAIN)),$(BUILD)/pbrain-tengen)
 
+.SECONDARY:
 .PHONY: all test check unit cli-tests run bench debug clean install format
 all: $(PROGRAMS) $(UNIT_BIN)
 

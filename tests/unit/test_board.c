@@ -1,0 +1,202 @@
+/* Board, coordinates and win detection. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "tengen/board.h"
+#include "tengen/coord.h"
+#include "tengen/pattern.h"
+#include "tengen/rng.h"
+#include "tengen/rules.h"
+
+static Point pt(const char *s, int size)
+{
+    Point p = POINT_NONE;
+    TgError err;
+    assert_true(coord_parse(s, size, &p, &err));
+    return p;
+}
+
+static void test_init_sizes(void **state)
+{
+    (void)state;
+    Board b;
+    assert_false(board_init(&b, 4, RULE_RENJU));
+    assert_false(board_init(&b, 23, RULE_RENJU));
+    for (int n = BOARD_MIN_SIZE; n <= BOARD_MAX_SIZE; n++) {
+        assert_true(board_init(&b, n, RULE_FREESTYLE));
+        int on = 0;
+        for (Point p = 0; p < BOARD_CELLS; p++)
+            on += board_on(&b, p);
+        assert_int_equal(on, n * n);
+        assert_true(board_is_consistent(&b));
+    }
+}
+
+static void test_play_undo_restores(void **state)
+{
+    (void)state;
+    Board b, empty;
+    board_init(&b, 15, RULE_RENJU);
+    empty = b;
+    Rng r;
+    rng_seed(&r, 1);
+    rng_clustered_position(&r, &b, 120);
+    assert_int_equal(b.count, 120);
+    assert_true(board_is_consistent(&b));
+    assert_int_not_equal(b.hash, 0);
+    while (b.count)
+        board_undo(&b);
+    assert_int_equal(b.count, 0);
+    assert_true(b.hash == empty.hash);
+    assert_memory_equal(b.cell, empty.cell, sizeof b.cell);
+    assert_memory_equal(b.key, empty.key, sizeof b.key);
+}
+
+static void test_hash_order_independent(void **state)
+{
+    (void)state;
+    Board a, b;
+    board_init(&a, 15, RULE_RENJU);
+    board_init(&b, 15, RULE_RENJU);
+    board_play(&a, pt("h8", 15), BLACK);
+    board_play(&a, pt("h9", 15), WHITE);
+    board_play(&a, pt("i9", 15), BLACK);
+    board_play(&b, pt("i9", 15), BLACK);
+    board_play(&b, pt("h9", 15), WHITE);
+    board_play(&b, pt("h8", 15), BLACK);
+    assert_true(a.hash == b.hash);
+    board_undo(&b);
+    assert_false(a.hash == b.hash);
+    board_remove(&a, pt("h8", 15));
+    assert_true(a.hash == b.hash);
+    assert_true(board_is_consistent(&a));
+}
+
+static void test_edges_wall(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 5, RULE_FREESTYLE);
+    Point corner = pt("a1", 5);
+    assert_int_equal(b.cell[corner - DIR[DIR_ROW]], WALL);
+    assert_int_equal(b.cell[corner + DIR[DIR_COL]], WALL);
+    board_play(&b, corner, BLACK);
+    assert_true(board_is_consistent(&b));
+}
+
+static void test_coord_roundtrip(void **state)
+{
+    (void)state;
+    char buf[COORD_BUF];
+    for (int n = BOARD_MIN_SIZE; n <= BOARD_MAX_SIZE; n++)
+        for (int x = 0; x < n; x++)
+            for (int y = 0; y < n; y++) {
+                Point p = point_make(x, y), q;
+                TgError err;
+                assert_true(coord_parse(coord_format(p, n, buf), n, &q, &err));
+                assert_int_equal(p, q);
+                assert_true(coord_parse_xy(coord_format_xy(p, buf), n, &q, &err));
+                assert_int_equal(p, q);
+            }
+    Point p;
+    assert_int_equal(pt("h8", 15), point_make(7, 7));
+    assert_int_equal(pt("a15", 15), point_make(0, 0));
+    assert_int_equal(pt("A1", 15), point_make(0, 14));
+    assert_string_equal(coord_format_xy(pt("a15", 15), buf), "0,0");
+    TgError err;
+    assert_false(coord_parse("p8", 15, &p, &err));
+    assert_non_null(strstr(err.msg, "'p8'"));
+    assert_false(coord_parse("h16", 15, &p, &err));
+    assert_false(coord_parse("h0", 15, &p, &err));
+    assert_false(coord_parse("h", 15, &p, &err));
+    assert_false(coord_parse("8h", 15, &p, &err));
+    assert_false(coord_parse("h8x", 15, &p, &err));
+    assert_false(coord_parse("", 15, &p, &err));
+    assert_false(coord_parse_xy("15,0", 15, &p, &err));
+    assert_false(coord_parse_xy("1;2", 15, &p, &err));
+    assert_false(coord_parse_xy("-1,2", 15, &p, &err));
+}
+
+static void line(Board *b, const char *const *pts, int n, Color c)
+{
+    for (int i = 0; i < n; i++)
+        board_play(b, pt(pts[i], b->size), c);
+}
+
+static void test_wins_per_rule(void **state)
+{
+    (void)state;
+    static const char *const four[] = {"c3", "d3", "e3", "f3"};
+    static const char *const five_over[] = {"c3", "d3", "e3", "f3", "h3"};
+    Board b;
+    Point g3 = pt("g3", 15);
+    for (int r = 0; r < RULE_COUNT; r++) {
+        board_init(&b, 15, (Rule)r);
+        line(&b, four, 4, BLACK);
+        assert_true(rules_is_win(&b, g3, BLACK, NULL, NULL));
+        board_init(&b, 15, (Rule)r);
+        line(&b, five_over, 5, BLACK);
+        bool over_wins = r == RULE_FREESTYLE;
+        assert_int_equal(rules_is_win(&b, g3, BLACK, NULL, NULL), over_wins);
+        board_init(&b, 15, (Rule)r);
+        line(&b, five_over, 5, WHITE);
+        assert_int_equal(rules_is_win(&b, g3, WHITE, NULL, NULL),
+                         r == RULE_FREESTYLE || r == RULE_RENJU);
+    }
+    /* caro: blocked at both ends by the opponent does not win; by the wall it does */
+    board_init(&b, 15, RULE_CARO);
+    line(&b, four, 4, BLACK);
+    board_play(&b, pt("b3", 15), WHITE);
+    board_play(&b, pt("h3", 15), WHITE);
+    assert_false(rules_is_win(&b, g3, BLACK, NULL, NULL));
+    board_undo(&b);
+    assert_true(rules_is_win(&b, g3, BLACK, NULL, NULL));
+    static const char *const edge[] = {"a3", "b3", "c3", "d3"};
+    board_init(&b, 15, RULE_CARO);
+    line(&b, edge, 4, BLACK);
+    board_play(&b, pt("f3", 15), WHITE);
+    Point stones[BOARD_MAX_SIZE];
+    int n = 0;
+    assert_true(rules_is_win(&b, pt("e3", 15), BLACK, stones, &n));
+    assert_int_equal(n, 5);
+    assert_int_equal(stones[0], pt("a3", 15));
+}
+
+static void test_patterns(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    static const char *const three[] = {"e8", "f8", "g8"};
+    line(&b, three, 3, BLACK);
+    assert_int_equal(board_pattern(&b, pt("h8", 15), DIR_ROW, BLACK), PAT_F4);
+    assert_int_equal(board_pattern(&b, pt("h8", 15), DIR_COL, BLACK), PAT_F1);
+    assert_int_equal(board_pattern(&b, pt("i8", 15), DIR_ROW, BLACK), PAT_B4);
+    assert_int_equal(board_pattern(&b, pt("f9", 15), DIR_COL, BLACK), PAT_F2);
+    board_play(&b, pt("d8", 15), WHITE);
+    assert_int_equal(board_pattern(&b, pt("h8", 15), DIR_ROW, BLACK), PAT_B4);
+    assert_int_equal(board_pattern(&b, pt("h8", 15), DIR_ROW, WHITE), PAT_B1);
+    assert_int_equal(board_pattern(&b, pt("c8", 15), DIR_ROW, WHITE), PAT_DEAD);
+    board_play(&b, pt("h8", 15), BLACK);
+    assert_int_equal(board_pattern(&b, pt("i8", 15), DIR_ROW, BLACK), PAT_F5);
+    /* standard: the overline point is no win */
+    board_init(&b, 15, RULE_STANDARD);
+    static const char *const split[] = {"c8", "d8", "e8", "f8", "h8"};
+    line(&b, split, 5, BLACK);
+    assert_int_equal(board_pattern(&b, pt("g8", 15), DIR_ROW, BLACK), PAT_OL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_init_sizes),         cmocka_unit_test(test_play_undo_restores),
+        cmocka_unit_test(test_hash_order_independent), cmocka_unit_test(test_edges_wall),
+        cmocka_unit_test(test_coord_roundtrip),    cmocka_unit_test(test_wins_per_rule),
+        cmocka_unit_test(test_patterns),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
