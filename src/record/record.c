@@ -174,6 +174,26 @@ bool record_designated_parse(const char *name, int *index)
 
 /* ---- shared by the format files ---- */
 
+void cur_advance(Cursor *c)
+{
+    char ch = c->s[c->pos];
+    if (ch == '\0')
+        return;
+    if (ch == '\n') {
+        c->line++;
+        c->col = 1;
+    } else {
+        c->col++;
+    }
+    c->pos++;
+}
+
+void cur_skip_space(Cursor *c)
+{
+    while (isspace((unsigned char)cur_peek(c)))
+        cur_advance(c);
+}
+
 void sb_addn(StrBuf *b, const char *s, size_t n)
 {
     if (b->failed)
@@ -282,7 +302,8 @@ int rec_stones(const Record *r, Point *out, const char *format, TgError *err)
     for (int i = 0; i < r->count; i++) {
         const Action *a = &r->actions[i].action;
         if (a->type == ACT_PASS) {
-            tg_error_set(err, 0, 0, "%s cannot hold a pass (action %d)", format, i + 1);
+            tg_error_set(err, r->actions[i].line, r->actions[i].col,
+                         "%s cannot hold a pass (action %d)", format, i + 1);
             return -1;
         }
         if (a->type != ACT_PLACE && a->type != ACT_CHOOSE)

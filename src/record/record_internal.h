@@ -19,6 +19,11 @@ char *psq_write(const Record *r, TgError *err);
 char *sgf_write(const Record *r, TgError *err);
 char *rif_write(const Record *r, TgError *err);
 
+/* Parses text holding exactly one .tgn action (no header) for the set-up cfg;
+ * line/col are where the text starts, for error positions. */
+bool tgn_parse_action(const char *text, const GameConfig *cfg, int line, int col, Action *out,
+                      TgError *err);
+
 /* A growing, always NUL-terminated string; `failed` latches on out of memory. */
 typedef struct {
     char *s;
@@ -30,6 +35,22 @@ void sb_addf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void sb_addn(StrBuf *b, const char *s, size_t n);
 /* Hands over the string, or frees it and returns NULL (err: out of memory). */
 char *sb_finish(StrBuf *b, TgError *err);
+
+/* Appends one action in .tgn syntax (e.g. "propose j9,k10", "2:h8"). */
+void tgn_write_action(StrBuf *b, const GameConfig *cfg, const Action *a);
+
+/* A read position in a NUL-terminated text, with its 1-based line and column. */
+typedef struct {
+    const char *s;
+    size_t pos;
+    int line, col;
+} Cursor;
+
+static inline char cur_peek(const Cursor *c) { return c->s[c->pos]; }
+/* Steps over one byte (not past the end), keeping line and column. */
+void cur_advance(Cursor *c);
+/* Skips white space (including line breaks). */
+void cur_skip_space(Cursor *c);
 
 #define QUOTE_BUF 64
 /* Writes the n bytes at s into buf for an error message: printable ASCII as is,

@@ -331,6 +331,34 @@ bool tgn_parse(const char *text, Record *r, TgError *err)
     return true;
 }
 
+bool tgn_parse_action(const char *text, const GameConfig *cfg, int line, int col, Action *out,
+                      TgError *err)
+{
+    Record one;
+    record_init(&one);
+    one.config = *cfg;
+    Parser ps = {{text, 0, line, col}, &one, err};
+    Token t;
+    bool ok = true;
+    while (ok && lex_next(&ps.lx, &t)) {
+        if (one.count > 0 || one.has) {
+            ok = fail(&ps, &t, "expected a single action");
+            break;
+        }
+        ok = parse_token(&ps, &t);
+        if (ok && one.has)
+            ok = fail(&ps, &t, "a header is not an action");
+    }
+    if (ok && one.count == 0) {
+        tg_error_set(err, line, col, "expected an action");
+        ok = false;
+    }
+    if (ok)
+        *out = one.actions[0].action;
+    record_free(&one);
+    return ok;
+}
+
 /* ---- writer ---- */
 
 static void write_point(StrBuf *b, const GameConfig *cfg, int board, Point p)
@@ -341,7 +369,7 @@ static void write_point(StrBuf *b, const GameConfig *cfg, int board, Point p)
     sb_addf(b, "%s", coord_format(p, cfg->size, buf));
 }
 
-static void write_action(StrBuf *b, const GameConfig *cfg, const Action *a)
+void tgn_write_action(StrBuf *b, const GameConfig *cfg, const Action *a)
 {
     for (size_t i = 0; i < COUNT(SIMPLE); i++)
         if (SIMPLE[i].type == a->type) {
@@ -386,7 +414,7 @@ char *tgn_write(const Record *r, TgError *err)
     if (cfg->designated >= 0)
         sb_addf(&b, "designated %s\n", record_designated_name(cfg->designated));
     for (int i = 0; i < r->count; i++) {
-        write_action(&b, cfg, &r->actions[i].action);
+        tgn_write_action(&b, cfg, &r->actions[i].action);
         bool end = i + 1 == r->count || (i + 1) % ACTIONS_PER_LINE == 0;
         sb_addf(&b, end ? "\n" : " ");
     }
