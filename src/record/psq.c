@@ -88,7 +88,7 @@ static bool parse_header(Cursor *c, Record *r, TgError *err)
     }
     r->config.size = width;
     r->config.opening = OPENING_FREE;
-    r->has = REC_HAS_SIZE | REC_HAS_OPENING;
+    r->has = REC_HAS_SIZE; /* the opening is implied, not stated */
     skip_line(c);
     return true;
 }

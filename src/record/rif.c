@@ -177,7 +177,7 @@ static bool read_game(Xml *x, const Tag *game, Record *r)
 {
     r->config.size = RIF_SIZE;
     r->config.opening = OPENING_FREE;
-    r->has = REC_HAS_SIZE | REC_HAS_OPENING;
+    r->has = REC_HAS_SIZE; /* the opening is implied, not stated */
     if (game->empty)
         return true;
     bool moves_seen = false, bad;

@@ -306,7 +306,7 @@ static void test_psq_parse(void **state)
     Record r = parse_ok(FORMAT_PSQ, text);
     assert_int_equal(r.config.size, 15);
     assert_int_equal(r.config.opening, OPENING_FREE);
-    assert_int_equal(r.has, REC_HAS_SIZE | REC_HAS_OPENING);
+    assert_int_equal(r.has, REC_HAS_SIZE);
     const char *want[] = {"h8", "i9", "a15", "o1"};
     assert_stones(&r, want, 4);
     assert_int_equal(r.actions[1].line, 3);
