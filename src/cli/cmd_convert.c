@@ -110,7 +110,8 @@ static RecordFormat guess_format(const char *text)
     return FORMAT_TGN;
 }
 
-static bool pick_format(const char *opt, const char *path, bool input, RecordFormat *f, TgError *err)
+static bool pick_format(const char *opt, const char *path, bool input, RecordFormat *f,
+                        TgError *err)
 {
     if (opt) {
         if (record_format_parse(opt, f))
@@ -145,7 +146,8 @@ static bool apply_overrides(const ConvertOptions *o, Record *r, TgError *err)
             return false;
         }
         if (cfg.dualboard != r->config.dualboard && r->count > 0) {
-            tg_error_set(err, 0, 0, "--rule %s: the record's points were not written for it", o->rule);
+            tg_error_set(err, 0, 0, "--rule %s: the record's points were not written for it",
+                         o->rule);
             return false;
         }
         r->config = cfg;
@@ -194,7 +196,8 @@ static int convert(const ConvertOptions *o, const char *in, const char *out)
 {
     TgError err = {0};
     RecordFormat from, to;
-    if (!pick_format(o->from, in, true, &from, &err) || !pick_format(o->to, out, false, &to, &err)) {
+    if (!pick_format(o->from, in, true, &from, &err) ||
+        !pick_format(o->to, out, false, &to, &err)) {
         cli_error("convert", "%s", err.msg);
         return EXIT_USAGE;
     }
@@ -229,9 +232,12 @@ static int convert(const ConvertOptions *o, const char *in, const char *out)
 int cmd_convert(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"from", required_argument, NULL, 'f'}, {"to", required_argument, NULL, 't'},
-        {"game", required_argument, NULL, 'g'}, {"rule", required_argument, NULL, 'r'},
-        {"opening", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
+        {"from", required_argument, NULL, 'f'},
+        {"to", required_argument, NULL, 't'},
+        {"game", required_argument, NULL, 'g'},
+        {"rule", required_argument, NULL, 'r'},
+        {"opening", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     char **orig = malloc((size_t)argc * sizeof *orig);
@@ -245,13 +251,22 @@ int cmd_convert(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
         int at = original_index(orig, argc, argv[optind - 1]);
         switch (c) {
-        case 'f': o.from = optarg; break;
-        case 't': o.to = optarg; break;
-        case 'r': o.rule = optarg; break;
-        case 'o': o.opening = optarg; break;
+        case 'f':
+            o.from = optarg;
+            break;
+        case 't':
+            o.to = optarg;
+            break;
+        case 'r':
+            o.rule = optarg;
+            break;
+        case 'o':
+            o.opening = optarg;
+            break;
         case 'g':
             if (!cli_int(optarg, 1, 1000000000, &o.game)) {
-                cli_error("convert", "argument %d '%s': the game number must be 1 or more", at, optarg);
+                cli_error("convert", "argument %d '%s': the game number must be 1 or more", at,
+                          optarg);
                 goto done;
             }
             break;
@@ -259,8 +274,12 @@ int cmd_convert(int argc, char **argv)
             fputs(USAGE, stdout);
             rc = EXIT_OK;
             goto done;
-        case ':': cli_error("convert", "argument %d '%s': needs a value", at, orig[at]); goto done;
-        default: cli_error("convert", "argument %d '%s': unknown option", at, orig[at]); goto done;
+        case ':':
+            cli_error("convert", "argument %d '%s': needs a value", at, orig[at]);
+            goto done;
+        default:
+            cli_error("convert", "argument %d '%s': unknown option", at, orig[at]);
+            goto done;
         }
     }
     if (argc - optind != 2) {

@@ -63,7 +63,8 @@ static bool read_value(Sgf *p, Value *v)
     for (;;) {
         char ch = cur_peek(&p->c);
         if (ch == '\0')
-            return fail_at(p, open.line, open.col, "%s", "unterminated property value '[': no closing ']'");
+            return fail_at(p, open.line, open.col, "%s",
+                           "unterminated property value '[': no closing ']'");
         if (ch == ']')
             break;
         if (ch == '\\') {
@@ -214,10 +215,11 @@ static bool finish_move(Sgf *p, const Node *nd)
 {
     const Value *v = &nd->move;
     if (nd->color != p->to_move)
-        return fail_value(p, nd->ident, v,
-                          nd->color == BLACK
-                              ? "black stone where white is to move (stones alternate; a pass is W[])"
-                              : "white stone where black is to move (stones alternate; a pass is B[])");
+        return fail_value(
+            p, nd->ident, v,
+            nd->color == BLACK
+                ? "black stone where white is to move (stones alternate; a pass is W[])"
+                : "white stone where black is to move (stones alternate; a pass is B[])");
     Point pt = POINT_NONE;
     bool pass;
     if (!sgf_point(p, nd, &pt, &pass))
@@ -350,7 +352,8 @@ static bool skip_tree(Sgf *p)
     do {
         char ch = cur_peek(&p->c);
         if (ch == '\0')
-            return fail_at(p, open.line, open.col, "%s", "unterminated game tree '(': no closing ')'");
+            return fail_at(p, open.line, open.col, "%s",
+                           "unterminated game tree '(': no closing ')'");
         if (ch == '[') {
             Value v;
             if (!read_value(p, &v))
