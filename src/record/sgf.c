@@ -258,8 +258,8 @@ static bool finish_action(Sgf *p, const Node *nd)
 static bool property(Sgf *p, Node *nd, const char *ident, const Value *first, int nvalues)
 {
     bool setup = !strcmp(ident, "SZ") || !strcmp(ident, "RU") || !strcmp(ident, "GM") ||
-                 !strncmp(ident, "TG", 2);
-    if (setup && strcmp(ident, "TGA") != 0 && p->r->count > 0)
+                 !strcmp(ident, "TGO") || !strcmp(ident, "TGF") || !strcmp(ident, "TGD");
+    if (setup && p->r->count > 0)
         return fail_value(p, ident, first, "a set-up property must come before the first move");
     if (!strcmp(ident, "B") || !strcmp(ident, "W")) {
         if (nd->has_move || nvalues != 1)

@@ -148,7 +148,7 @@ static bool append(Parser *ps, const Action *a, const Token *t)
 
 /* ---- headers ---- */
 
-static bool header_value(Parser *ps, const Token *kw, const char *word, const Token *v)
+static bool header_value(Parser *ps, const char *word, const Token *v)
 {
     GameConfig *cfg = &ps->r->config;
     char val[WORD_MAX];
@@ -177,7 +177,6 @@ static bool header_value(Parser *ps, const Token *kw, const char *word, const To
                         "unknown designated opening (1D..13D, 1I..13I, or a name such as kagetsu)");
         ps->r->has |= REC_HAS_DESIGNATED;
     }
-    (void)kw;
     return true;
 }
 
@@ -188,7 +187,7 @@ static bool parse_header(Parser *ps, const Token *kw, const char *word, unsigned
     if (ps->r->has & flag)
         return fail(ps, kw, "this header is given twice");
     Token v;
-    return take_argument(ps, kw, "value", &v) && header_value(ps, kw, word, &v);
+    return take_argument(ps, kw, "value", &v) && header_value(ps, word, &v);
 }
 
 /* ---- actions ---- */

@@ -117,3 +117,10 @@ head -c 3000 /dev/urandom >"$TMPD/junk.sgf"
 run "$TENGEN" convert "$TMPD/junk.sgf" -
 if [ "$RC" -eq 2 ] && [ -z "$OUT" ]; then ok "random bytes are rejected"; else
     not_ok "random bytes are rejected" "status $RC" "$ERR"; fi
+expect_out "--opening replaces the implied free opening of psq" "size 15
+opening swap2
+h8 i8 h7 i7 h6 i6 h5" "$TENGEN" convert --opening swap2 "$R/gomocup.psq" -
+expect_fail "--opening contradicts the record" 2 "--opening free: the record says opening yamaguchi" \
+    "$TENGEN" convert --opening free "$R/yamaguchi.tgn" -
+expect_fail "--opening unknown" 2 "--opening 'swap9': unknown opening" \
+    "$TENGEN" convert --opening swap9 "$R/gomocup.psq" -
