@@ -28,9 +28,9 @@ void search_limits_init(SearchLimits *lim) { memset(lim, 0, sizeof *lim); }
 int engine_mate_plies(int score)
 {
     if (score > ENGINE_SCORE_WIN_MIN)
-        return ENGINE_SCORE_WIN - score;
+        return ENGINE_SCORE_WIN - score + 1;
     if (score < -ENGINE_SCORE_WIN_MIN)
-        return -(ENGINE_SCORE_WIN + score);
+        return -(ENGINE_SCORE_WIN + score + 1);
     return 0;
 }
 

@@ -436,6 +436,13 @@ void search_worker_run(Worker *w)
         report(w, 0, 1);
         e->result.nlines = 1;
     }
+    if (spos_class(&w->pos, w->root[0].move, w->pos.stm) == CL_FIVE) {
+        w->root[0].score = WIN;
+        if (w->id == 0)
+            report(w, 1, 1);
+        w->completed = 1;
+        return;
+    }
     for (int depth = 1 + (w->id & 1); depth <= maxd; depth++) {
         for (int i = 0; i < w->nroot; i++)
             w->root[i].score = -INF;
@@ -447,6 +454,13 @@ void search_worker_run(Worker *w)
             done++;
         }
         if (done == nbest) {
+            /* Separate searches of the lines can disagree a little: rank them. */
+            for (int i = 1; i < nbest; i++)
+                for (int j = i; j > 0 && w->root[j].score > w->root[j - 1].score; j--) {
+                    RootMove t = w->root[j];
+                    w->root[j] = w->root[j - 1];
+                    w->root[j - 1] = t;
+                }
             for (int i = 0; i < w->nroot; i++)
                 w->root[i].prev_score = w->root[i].score;
             w->completed = depth;
