@@ -129,6 +129,24 @@ static void update_pv(Worker *w, int ply, Point m)
     w->pvlen[ply] = len > ply + 1 ? len : ply + 1;
 }
 
+/* Probes for a VCF of the side to move; true with *score = the win's score. */
+static bool leaf_vcf(Worker *w, int ply, long long nodes, int *score)
+{
+    SPos *s = &w->pos;
+    Color me = s->stm;
+    if (!s->count[me - 1][CL_B4] && !s->count[me - 1][CL_43] && !s->count[me - 1][CL_44])
+        return false;
+    SolverLimits sl = {.max_nodes = nodes};
+    SolverResult r;
+    if (vcf_solve(w->solver, &s->b, me, &sl, &r) != SOLVE_WIN)
+        return false;
+    w->nodes += (uint64_t)r.nodes;
+    /* The five is ply len - 1 from here; a four whose block is forbidden wins two plies later. */
+    int at = ply + r.len - 1 + (r.forbidden != POINT_NONE ? 2 : 0);
+    *score = win_in(at);
+    return true;
+}
+
 /* The opponent threatens five at exactly one point: the reply is forced (and
  * searched without using up depth). Returns true with *score set when the
  * node is decided here. */
@@ -181,8 +199,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 
     int eval = spos_evaluate(s);
     bool threat = has_open_threat(s, opp);
-    if (depth <= 0)
+    if (depth <= 0) {
+        int vs;
+        if (leaf_vcf(w, ply, SEARCH_LEAF_VCF_NODES, &vs))
+            return vs;
         return eval;
+    }
 
     /* Reverse futility: far above beta with nothing to answer. */
     if (!pv_node && !threat && depth <= SEARCH_FUTILITY_DEPTH &&

@@ -8,6 +8,7 @@
 
 #include "spos.h"
 #include "tengen/engine.h"
+#include "tengen/solver.h"
 #include "tt.h"
 
 #define MAX_PLY 128
@@ -26,6 +27,7 @@ typedef struct Worker {
     int id;
     pthread_t thread;
     SPos pos;
+    Solver *solver; /* VCF probes at the leaves; its table lives across searches */
     uint64_t nodes;    /* counted since the search began */
     uint64_t flushed;  /* part of nodes already added to the engine total */
     int seldepth;
