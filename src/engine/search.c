@@ -491,6 +491,36 @@ static void report(Worker *w, int depth, int nlines)
     }
 }
 
+/* A VCF for the side to move, found before the search, is played at once. */
+static bool root_vcf(Worker *w)
+{
+    Engine *e = w->e;
+    SPos *s = &w->pos;
+    if (e->nbest > 1 || e->lim.nroot > 0)
+        return false;
+    SolverLimits sl = {.max_nodes = SEARCH_ROOT_VCF_NODES, .stop = &e->stop};
+    if (e->hard_ms > 0)
+        sl.deadline = solver_now() + (double)(e->hard_ms - engine_elapsed_ms(e)) * 0.3 / 1000.0;
+    SolverResult r;
+    SolveStatus st = vcf_solve(w->solver, &s->b, s->stm, &sl, &r);
+    w->nodes += (uint64_t)r.nodes;
+    if (st != SOLVE_WIN || r.len < 1)
+        return false;
+    int i = 0;
+    while (i < w->nroot && w->root[i].move != r.line[0])
+        i++;
+    if (i == w->nroot)
+        return false;
+    RootMove t = w->root[i];
+    memmove(&w->root[1], &w->root[0], (size_t)i * sizeof t);
+    t.score = win_in(r.len - 1 + (r.forbidden != POINT_NONE ? 2 : 0));
+    t.pvlen = r.len < ENGINE_MAX_PV ? r.len : ENGINE_MAX_PV;
+    memcpy(t.pv, r.line, (size_t)t.pvlen * sizeof(Point));
+    w->root[0] = t;
+    report(w, 1, 1);
+    return true;
+}
+
 void search_worker_run(Worker *w)
 {
     Engine *e = w->e;
@@ -509,6 +539,11 @@ void search_worker_run(Worker *w)
         if (w->id == 0)
             report(w, 1, 1);
         w->completed = 1;
+        return;
+    }
+    if (w->id == 0 && root_vcf(w)) {
+        w->completed = 1;
+        atomic_store(&e->stop, true);
         return;
     }
     for (int depth = 1 + (w->id & 1); depth <= maxd; depth++) {
