@@ -4,7 +4,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "eval_params.h"
 #include "search.h"
+#include "tengen/pattern.h"
 #include "tengen/rules.h"
 
 int64_t engine_now_us(void)
@@ -51,12 +53,24 @@ static bool check_options(const EngineOptions *o, TgError *err)
     return true;
 }
 
+static void free_workers(Worker *w, int n)
+{
+    for (int i = 0; w && i < n; i++)
+        solver_free(w[i].solver);
+    free(w);
+}
+
 static bool make_workers(Engine *e, int n)
 {
     Worker *w = calloc((size_t)n, sizeof *w);
     if (!w)
         return false;
-    free(e->workers);
+    for (int i = 0; i < n; i++)
+        if (!(w[i].solver = solver_new(SEARCH_SOLVER_BYTES))) {
+            free_workers(w, n);
+            return false;
+        }
+    free_workers(e->workers, e->nworkers);
     e->workers = w;
     e->nworkers = n;
     return true;
@@ -91,7 +105,7 @@ void engine_free(Engine *e)
     if (!e)
         return;
     tt_free(&e->tt);
-    free(e->workers);
+    free_workers(e->workers, e->nworkers);
     free(e);
 }
 
@@ -129,6 +143,10 @@ bool engine_set_position(Engine *e, const Board *b, Color to_move, TgError *err)
                      rules_has_win(b, BLACK) ? "black" : "white");
         return false;
     }
+    /* Build the line tables now, outside any timed search. */
+    pattern_init(b->rule);
+    if (b->rule == RULE_RENJU)
+        pattern_renju_info();
     e->board = *b;
     e->to_move = to_move;
     e->has_position = true;

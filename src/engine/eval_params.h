@@ -40,5 +40,8 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_LMP_BASE 6      /* non-PV nodes at depth d search at most BASE + d*d quiet moves */
 #define SEARCH_FUTILITY_MARGIN 120 /* per ply of remaining depth */
 #define SEARCH_FUTILITY_DEPTH 2
+#define SEARCH_SOLVER_BYTES (1 << 20) /* VCF table per search thread */
+#define SEARCH_LEAF_VCF_NODES 100     /* stones a VCF probe at a leaf may play */
+#define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */
 
 #endif

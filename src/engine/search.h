@@ -8,6 +8,7 @@
 
 #include "spos.h"
 #include "tengen/engine.h"
+#include "tengen/solver.h"
 #include "tt.h"
 
 #define MAX_PLY 128
@@ -26,6 +27,7 @@ typedef struct Worker {
     int id;
     pthread_t thread;
     SPos pos;
+    Solver *solver; /* VCF probes at the leaves; its table lives across searches */
     uint64_t nodes;    /* counted since the search began */
     uint64_t flushed;  /* part of nodes already added to the engine total */
     int seldepth;
@@ -44,7 +46,7 @@ struct Engine {
     Board board;
     Color to_move;
     bool has_position;
-    atomic_bool stop;
+    atomic_int stop; /* an int so the solver can watch it too */
     atomic_bool running;
     _Atomic uint64_t nodes_total;
     SearchLimits lim;
