@@ -4,7 +4,6 @@
 #include "tengen/tui.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <locale.h>
 #include <ncurses.h>
 #include <pthread.h>
@@ -17,6 +16,7 @@
 
 #include "tengen/coord.h"
 #include "tengen/engine.h"
+#include "tengen/fileio.h"
 #include "tengen/forbid.h"
 #include "tengen/game.h"
 #include "tengen/record.h"
@@ -467,24 +467,6 @@ static void typed(Tui *t)
     record_free(&r);
 }
 
-static bool write_file(const char *path, const char *data, TgError *err)
-{
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    size_t len = strlen(data);
-    bool ok = f && fwrite(data, 1, len, f) == len;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok) {
-        tg_error_set(err, 0, 0, "cannot write '%s': %s", path, strerror(errno));
-        remove(tmp);
-    }
-    return ok;
-}
-
 static void save(Tui *t)
 {
     char path[1024];
@@ -506,7 +488,7 @@ static void save(Tui *t)
         say(t, "%s", err.msg);
         return;
     }
-    if (write_file(path, text, &err))
+    if (file_write_atomic(path, text, strlen(text), &err))
         say(t, "wrote %s", path);
     else
         say(t, "%s", err.msg);
@@ -594,39 +576,9 @@ static void handle_key(Tui *t, int ch)
 
 /* ---- set-up ---------------------------------------------------------------- */
 
-static char *read_file(const char *path, TgError *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        tg_error_set(err, 0, 0, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
-        len += n;
-        if (len + 1 == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (!buf) {
-        tg_error_set(err, 0, 0, "out of memory");
-        return NULL;
-    }
-    buf[len] = 0;
-    return buf;
-}
-
 static bool load_record(Tui *t, const char *path, TgError *err)
 {
-    char *text = read_file(path, err);
+    char *text = file_read_text(path, err);
     if (!text)
         return false;
     Record r;
