@@ -197,12 +197,24 @@ int cmd_check(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
         switch (c) {
-        case 'r': o.rule = optarg; break;
-        case 'o': o.opening = optarg; break;
-        case 'f': o.forbidden = optarg; break;
-        case 'd': o.designated = optarg; break;
-        case 'j': o.json = true; break;
-        case 'h': fputs(USAGE, stdout); return EXIT_OK;
+        case 'r':
+            o.rule = optarg;
+            break;
+        case 'o':
+            o.opening = optarg;
+            break;
+        case 'f':
+            o.forbidden = optarg;
+            break;
+        case 'd':
+            o.designated = optarg;
+            break;
+        case 'j':
+            o.json = true;
+            break;
+        case 'h':
+            fputs(USAGE, stdout);
+            return EXIT_OK;
         case ':':
             cli_error("check", "option '%s' needs a value", argv[optind - 1]);
             return EXIT_USAGE;
