@@ -372,12 +372,12 @@ static bool check_designated(const Game *g, Point p, TgError *err)
 static bool check_place_area(const Game *g, int area, Point p, TgError *err)
 {
     const Board *b = &g->board[0];
-    char buf[COORD_BUF];
+    char buf[COORD_BUF], centre[COORD_BUF];
     if (area == AREA_DESIGNATED)
         return check_designated(g, p, err);
     if (area == 1 && p != opening_center(b->size)) {
         tg_error_set(err, 0, 0, "move %d goes on the centre (%s), not %s", b->count + 1,
-                     coord_format(opening_center(b->size), b->size, (char[COORD_BUF]){0}),
+                     coord_format(opening_center(b->size), b->size, centre),
                      coord_format(p, b->size, buf));
         return false;
     }
