@@ -15,6 +15,7 @@ static int cmd_version(int argc, char **argv);
 
 static const Command COMMANDS[] = {
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
+    {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
     {"check", cmd_check, "referee: replay a record and print its result"},
