@@ -85,3 +85,9 @@ clean:
 	rm -rf build
 
 -include $(wildcard $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SUPPORT_OBJ:.o=.d) $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%.d) $(BUILD)/$(PBRAIN_MAIN:.c=.d))
+
+# Tools that make test data (not part of `all`): build/gen-puzzles.
+.PHONY: tools
+tools: $(BUILD)/gen-puzzles
+$(BUILD)/gen-puzzles: $(BUILD)/tools/gen_puzzles.o $(SUPPORT_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -15,6 +15,7 @@ static int cmd_version(int argc, char **argv);
 
 static const Command COMMANDS[] = {
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
+    {"solve", cmd_solve, "forced win by fours (VCF) or threes and fours (VCT)"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"version", cmd_version, "print the version"},
     {"help", cmd_help, "list the subcommands"},

@@ -112,6 +112,7 @@ void solver_search_init(SolverSearch *ss, Solver *s, Board *b, Color att,
     ss->deadline = lim ? lim->deadline : 0;
     ss->stop = lim ? lim->stop : NULL;
     ss->aborted = false;
+    ss->cut = false;
     /* Results depend on the stones, the attacker, the mode, the rule and the size. */
     ss->salt = board_zobrist(att, (Point)(BOARD_CELLS + mode * 1024 + (uint64_t)b->rule * 64 +
                                           (uint64_t)b->size));
@@ -119,11 +120,8 @@ void solver_search_init(SolverSearch *ss, Solver *s, Board *b, Color att,
     ss->win_forbidden = POINT_NONE;
 }
 
-void solver_push(SolverSearch *ss, Point p, Color c)
+void solver_count(SolverSearch *ss)
 {
-    board_play(ss->b, p, c);
-    ss->path[ss->plen++] = p;
-    grow_box(ss, p);
     ss->nodes++;
     if (ss->max_nodes && ss->nodes >= ss->max_nodes)
         ss->aborted = true;
@@ -133,6 +131,14 @@ void solver_push(SolverSearch *ss, Point p, Color c)
         if (ss->deadline > 0 && solver_now() >= ss->deadline)
             ss->aborted = true;
     }
+}
+
+void solver_push(SolverSearch *ss, Point p, Color c)
+{
+    board_play(ss->b, p, c);
+    ss->path[ss->plen++] = p;
+    grow_box(ss, p);
+    solver_count(ss);
 }
 
 void solver_pop(SolverSearch *ss)
@@ -330,4 +336,16 @@ void solver_finish_four(SolverSearch *ss, const Point *af, int naf)
             break;
         }
     solver_pop(ss);
+}
+
+void solver_fill_result(const SolverSearch *ss, SolveStatus st, int depth, SolverResult *out)
+{
+    if (!out)
+        return;
+    out->status = st;
+    out->len = st == SOLVE_WIN ? ss->wlen : 0;
+    memcpy(out->line, ss->win, (size_t)out->len * sizeof *out->line);
+    out->forbidden = st == SOLVE_WIN ? ss->win_forbidden : POINT_NONE;
+    out->nodes = ss->nodes;
+    out->depth = depth;
 }

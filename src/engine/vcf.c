@@ -3,8 +3,6 @@
  * failed positions kept in the solver's hash table. */
 #include "tengen/solver.h"
 
-#include <string.h>
-
 #include "solver_core.h"
 
 #define VCF_MODE 1
@@ -83,18 +81,6 @@ static bool attack(SolverSearch *ss, int depth, const Point *dfive, int ndf)
     return false;
 }
 
-static void fill_result(const SolverSearch *ss, SolveStatus st, int depth, SolverResult *out)
-{
-    if (!out)
-        return;
-    out->status = st;
-    out->len = st == SOLVE_WIN ? ss->wlen : 0;
-    memcpy(out->line, ss->win, (size_t)out->len * sizeof *out->line);
-    out->forbidden = st == SOLVE_WIN ? ss->win_forbidden : POINT_NONE;
-    out->nodes = ss->nodes;
-    out->depth = depth;
-}
-
 SolveStatus vcf_solve(Solver *s, Board *b, Color attacker, const SolverLimits *lim,
                       SolverResult *out)
 {
@@ -107,12 +93,12 @@ SolveStatus vcf_solve(Solver *s, Board *b, Color attacker, const SolverLimits *l
         ss.path[0] = f[0];
         ss.plen = 1;
         solver_record_win(&ss, POINT_NONE);
-        fill_result(&ss, SOLVE_WIN, 1, out);
+        solver_fill_result(&ss, SOLVE_WIN, 1, out);
         return SOLVE_WIN;
     }
     int ndf = solver_fives_all(&ss, ss.def, f, SOLVER_MAX_MOVES);
     bool win = attack(&ss, depth, f, ndf);
     SolveStatus st = win ? SOLVE_WIN : ss.aborted ? SOLVE_UNKNOWN : SOLVE_NO_WIN;
-    fill_result(&ss, st, depth, out);
+    solver_fill_result(&ss, st, depth, out);
     return st;
 }
