@@ -13,7 +13,7 @@
 #include "tengen/rules.h"
 
 #define GEN_HASH (4u << 20)
-#define GEN_BUDGET 400000
+#define GEN_BUDGET 200000
 #define GEN_MAX_TRIES 40000
 
 typedef struct {
@@ -25,25 +25,25 @@ typedef struct {
 } Category;
 
 static const Category CATS[] = {
-    {RULE_FREESTYLE, 15, false, true, 6, 4, NULL},  {RULE_FREESTYLE, 20, false, true, 3, 4, NULL},
+    {RULE_FREESTYLE, 15, false, true, 6, 6, NULL},  {RULE_FREESTYLE, 20, false, true, 3, 6, NULL},
     {RULE_FREESTYLE, 9, false, true, 3, 3, NULL},   {RULE_FREESTYLE, 15, true, true, 5, 2, NULL},
     {RULE_FREESTYLE, 11, true, true, 2, 2, NULL},   {RULE_FREESTYLE, 15, false, false, 2, 0, NULL},
-    {RULE_FREESTYLE, 15, true, false, 2, 0, NULL},  {RULE_STANDARD, 15, false, true, 6, 4, NULL},
-    {RULE_STANDARD, 19, false, true, 3, 4, NULL},   {RULE_STANDARD, 7, false, true, 2, 3, NULL},
+    {RULE_FREESTYLE, 15, true, false, 2, 0, NULL},  {RULE_STANDARD, 15, false, true, 6, 6, NULL},
+    {RULE_STANDARD, 19, false, true, 3, 6, NULL},   {RULE_STANDARD, 7, false, true, 2, 3, NULL},
     {RULE_STANDARD, 15, true, true, 5, 2, NULL},    {RULE_STANDARD, 13, true, true, 2, 2, NULL},
     {RULE_STANDARD, 15, false, false, 2, 0, NULL},  {RULE_STANDARD, 15, true, false, 2, 0, NULL},
-    {RULE_RENJU, 15, false, true, 8, 4, NULL},      {RULE_RENJU, 15, true, true, 6, 2, NULL},
+    {RULE_RENJU, 15, false, true, 8, 6, NULL},      {RULE_RENJU, 15, true, true, 6, 2, NULL},
     {RULE_RENJU, 15, false, true, 4, 2, "forbidden-block"},
     {RULE_RENJU, 15, true, true, 2, 2, "forbidden-block"},
     {RULE_RENJU, 15, false, true, 3, 3, "forbidden-four"},
     {RULE_RENJU, 15, false, false, 4, 0, "forbidden-four"},
     {RULE_RENJU, 15, false, false, 2, 0, NULL},     {RULE_RENJU, 15, true, false, 2, 0, NULL},
-    {RULE_RENJU, 12, false, true, 2, 3, NULL},      {RULE_CARO, 15, false, true, 6, 4, NULL},
-    {RULE_CARO, 17, false, true, 3, 4, NULL},       {RULE_CARO, 8, false, true, 2, 3, NULL},
+    {RULE_RENJU, 12, false, true, 2, 6, NULL},      {RULE_CARO, 15, false, true, 6, 6, NULL},
+    {RULE_CARO, 17, false, true, 3, 6, NULL},       {RULE_CARO, 8, false, true, 2, 3, NULL},
     {RULE_CARO, 15, true, true, 5, 2, NULL},        {RULE_CARO, 22, true, true, 2, 2, NULL},
     {RULE_CARO, 15, false, false, 2, 0, NULL},      {RULE_CARO, 15, true, false, 2, 0, NULL},
-    {RULE_FREESTYLE, 22, false, true, 2, 4, NULL},  {RULE_STANDARD, 10, true, true, 2, 2, NULL},
-    {RULE_CARO, 6, false, true, 1, 2, NULL},        {RULE_FREESTYLE, 6, false, true, 1, 2, NULL},
+    {RULE_FREESTYLE, 22, false, true, 2, 6, NULL},  {RULE_STANDARD, 10, true, true, 2, 2, NULL},
+    {RULE_CARO, 7, false, true, 1, 3, NULL},        {RULE_FREESTYLE, 7, false, true, 1, 3, NULL},
 };
 #define NCATS (int)(sizeof CATS / sizeof CATS[0])
 
@@ -54,6 +54,9 @@ static SolveStatus run(Solver *s, Board *b, Color att, bool vct, int depth, long
     SolverLimits lim = {depth, nodes, 0, NULL};
     return vct ? vct_solve(s, b, att, &lim, r) : vcf_solve(s, b, att, &lim, r);
 }
+
+static int min_depth(Solver *s, Board *b, Color att, bool vct, const SolverResult *found,
+                     long long *most);
 
 /* Black, renju: some point where black would make a four is forbidden. */
 static bool forbidden_four(Board *b)
@@ -73,17 +76,49 @@ static bool forbidden_four(Board *b)
     return false;
 }
 
-/* The shortest win in attacker moves (VCF searched depth by depth). */
-static int min_depth(Solver *s, Board *b, Color att, bool vct, const SolverResult *found)
+/* The same stones without forbidden points: black wins (a "none" puzzle) or
+ * wins sooner (a "win" puzzle), so the forbidden fours change the answer. */
+static bool forbidden_matters(Solver *s, Board *b, bool renju_wins)
 {
-    if (vct)
-        return found->depth;
-    for (int d = 1; d <= SOLVER_MAX_DEPTH; d++) {
-        SolverResult r;
-        if (run(s, b, att, false, d, GEN_BUDGET, &r) == SOLVE_WIN)
-            return d;
+    static Board std;
+    std = *b;
+    std.rule = RULE_STANDARD;
+    pattern_init(RULE_STANDARD);
+    static SolverResult r;
+    if (run(s, &std, BLACK, false, 0, GEN_BUDGET, &r) != SOLVE_WIN)
+        return false;
+    if (!renju_wins)
+        return true;
+    long long unused = 0;
+    int d_std = min_depth(s, &std, BLACK, false, &r, &unused);
+    int d_renju = min_depth(s, b, BLACK, false, &r, &unused);
+    return d_std > 0 && d_std < d_renju;
+}
+
+/* The shortest win in attacker moves: the depth that wins while one less is
+ * proven to fail (0 when the searches hit the budget). *most is raised to the
+ * nodes either search used. */
+static int min_depth(Solver *s, Board *b, Color att, bool vct, const SolverResult *found,
+                     long long *most)
+{
+    int d = vct ? found->depth : 1;
+    static SolverResult r;
+    for (; d <= SOLVER_MAX_DEPTH; d++) {
+        SolveStatus st = run(s, b, att, vct, d, GEN_BUDGET, &r);
+        if (r.nodes > *most)
+            *most = r.nodes;
+        if (st == SOLVE_WIN)
+            break;
+        if (st != SOLVE_NO_WIN)
+            return 0;
     }
-    return 0;
+    if (d > 1) {
+        if (run(s, b, att, vct, d - 1, GEN_BUDGET, &r) != SOLVE_NO_WIN)
+            return 0;
+        if (r.nodes > *most)
+            *most = r.nodes;
+    }
+    return d;
 }
 
 static bool try_position(Solver *s, const Category *c, Board *b, Puzzle *pz)
@@ -105,6 +140,8 @@ static bool try_position(Solver *s, const Category *c, Board *b, Puzzle *pz)
         return false;
     if (!c->tag && tag[0] && c->win)
         return false; /* leave tagged positions to their own categories */
+    if (!strcmp(tag, "forbidden-four") && !forbidden_matters(s, b, c->win))
+        return false;
     long long used = r.nodes;
     if (c->vct && c->win) {
         /* Needs threes: no VCF at all. */
@@ -119,7 +156,7 @@ static bool try_position(Solver *s, const Category *c, Board *b, Puzzle *pz)
             fprintf(stderr, "gen: line rejected: %s\n", why);
             return false;
         }
-        depth = min_depth(s, b, att, c->vct, &r);
+        depth = min_depth(s, b, att, c->vct, &r, &used);
         if (depth < c->min_depth)
             return false;
     } else if (used < 20) {

@@ -9,6 +9,8 @@
 #include "tengen/forbid.h"
 #include "tengen/pattern.h"
 #include "tengen/rng.h"
+#include "tengen/rules.h"
+#include "tengen/solver.h"
 
 static double now(void)
 {
@@ -87,6 +89,105 @@ static int bench_board(void)
     return EXIT_OK;
 }
 
+/* The puzzle set of tests/data/puzzles (TENGEN_PUZZLES overrides the path),
+ * each solved at its own node budget with a cleared hash table. */
+#define SOLVER_PUZZLES "tests/data/puzzles/solver.txt"
+#define SOLVER_HASH_BYTES (16u << 20)
+
+typedef struct {
+    CliPosition pos;
+    Color side;
+    bool vct, win;
+    long long nodes;
+} BenchPuzzle;
+
+static bool bench_puzzle_parse(char *line, BenchPuzzle *bp)
+{
+    const char *black = NULL, *white = NULL, *rule = "", *side = "", *mode = "", *expect = "";
+    int size = 0;
+    bp->nodes = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+        char *v = strchr(t, '=');
+        if (!v)
+            return false;
+        *v++ = 0;
+        if (!strcmp(t, "rule")) rule = v;
+        else if (!strcmp(t, "size")) size = atoi(v);
+        else if (!strcmp(t, "side")) side = v;
+        else if (!strcmp(t, "mode")) mode = v;
+        else if (!strcmp(t, "expect")) expect = v;
+        else if (!strcmp(t, "nodes")) bp->nodes = atoll(v);
+        else if (!strcmp(t, "black")) black = v;
+        else if (!strcmp(t, "white")) white = v;
+    }
+    Rule r;
+    TgError err;
+    if (!rule_parse(rule, &r) || bp->nodes <= 0 ||
+        !cli_position(&bp->pos, size, r, NULL, NULL, 0, black ? black : "", white ? white : "", &err))
+        return false;
+    bp->side = strcmp(side, "white") ? BLACK : WHITE;
+    bp->vct = !strcmp(mode, "vct");
+    bp->win = !strcmp(expect, "win");
+    return true;
+}
+
+static int bench_solver(void)
+{
+    const char *path = getenv("TENGEN_PUZZLES") ? getenv("TENGEN_PUZZLES") : SOLVER_PUZZLES;
+    FILE *f = fopen(path, "r");
+    Solver *s = solver_new(SOLVER_HASH_BYTES);
+    BenchPuzzle *bp = malloc(sizeof *bp);
+    if (!f || !s || !bp) {
+        cli_error("bench", "solver: cannot read %s", path);
+        if (f)
+            fclose(f);
+        solver_free(s);
+        free(bp);
+        return EXIT_USAGE;
+    }
+    char line[8192];
+    int n = 0, right = 0, quick = 0, line_no = 0;
+    long long nodes = 0;
+    double total = 0;
+    int rc = EXIT_OK;
+    while (fgets(line, sizeof line, f)) {
+        line_no++;
+        if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
+            continue;
+        if (!bench_puzzle_parse(line, bp)) {
+            cli_error("bench", "%s:%d: not a puzzle line", path, line_no);
+            rc = EXIT_USAGE;
+            break;
+        }
+        solver_clear(s);
+        SolverLimits lim = {0, bp->nodes, 0, NULL};
+        SolverResult *r = malloc(sizeof *r);
+        if (!r)
+            break;
+        double t0 = now();
+        SolveStatus st = bp->vct ? vct_solve(s, &bp->pos.board, bp->side, &lim, r)
+                                 : vcf_solve(s, &bp->pos.board, bp->side, &lim, r);
+        double dt = now() - t0;
+        bool ok = st == (bp->win ? SOLVE_WIN : SOLVE_NO_WIN);
+        n++;
+        right += ok;
+        quick += ok && dt <= 1.0;
+        nodes += r->nodes;
+        total += dt;
+        free(r);
+    }
+    fclose(f);
+    solver_free(s);
+    free(bp);
+    if (rc != EXIT_OK)
+        return rc;
+    printf("solver: puzzles %d solved %d nodes %lld\n", n, right, nodes);
+    printf("solver: %.3f s, %.2f M nodes/s, %.1f%% solved within 1 s each\n", total,
+           total > 0 ? (double)nodes / total / 1e6 : 0.0, n ? 100.0 * quick / n : 0.0);
+    return right == n ? EXIT_OK : EXIT_ILLEGAL;
+}
+
 typedef struct {
     const char *name;
     int (*run)(void);
@@ -95,6 +196,7 @@ typedef struct {
 static const Bench BENCHES[] = {
     {"forbid", bench_forbid},
     {"board", bench_board},
+    {"solver", bench_solver},
 };
 #define NBENCHES (int)(sizeof BENCHES / sizeof BENCHES[0])
 

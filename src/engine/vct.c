@@ -23,7 +23,8 @@
 
 #define VCT_MODE 2
 #define VCT_MAX_THREATS 64
-#define VCT_DEPTH_ALL 1000 /* a failure that holds at every depth */
+#define VCT_DEPTH_ALL 1000
+#define VCT_MAX_KILLERS 128 /* cells within five of a threat on its lines */ /* a failure that holds at every depth */
 
 typedef struct {
     Point w; /* the winning next move */
@@ -137,7 +138,7 @@ static bool contains(const Point *list, int n, Point p)
  * first one and all the others, W cells first. */
 static int killers(SolverSearch *ss, const Threat *th, int nt, Point *out)
 {
-    Point cand[SOLVER_MAX_MOVES];
+    Point cand[VCT_MAX_KILLERS];
     int nc = 0;
     const Threat *t0 = &th[0];
     cand[nc++] = t0->w;
@@ -168,7 +169,7 @@ static int killers(SolverSearch *ss, const Threat *th, int nt, Point *out)
 /* No defence exists: show one try and the win that follows, for the line. */
 static void demo_threat_win(SolverSearch *ss, const Threat *th, int nt)
 {
-    Point k[SOLVER_MAX_MOVES];
+    Point k[VCT_MAX_KILLERS];
     int nk = killers(ss, th, 1, k);
     Point q = POINT_NONE;
     for (int i = 0; i < nk && q == POINT_NONE; i++)
@@ -215,33 +216,34 @@ static bool defend_threat(SolverSearch *ss, int depth)
     int nt = winning_moves(ss, th);
     if (nt == 0 || ss->aborted)
         return false;
-    Point moves[2 * SOLVER_MAX_MOVES], k[SOLVER_MAX_MOVES];
-    int n = solver_fours(ss, ss->def, moves);
-    int nk = killers(ss, th, nt, k);
-    int nfours = n;
+    /* Direct stops first (they refute most often), then the counter fours. */
+    Point moves[SOLVER_MAX_MOVES + VCT_MAX_KILLERS], k[VCT_MAX_KILLERS];
+    int nk = killers(ss, th, nt, k), n = 0;
     for (int i = 0; i < nk && !ss->aborted; i++) {
-        if (contains(moves, nfours, k[i]) || !solver_legal(ss, k[i], ss->def))
+        if (!solver_legal(ss, k[i], ss->def))
             continue;
         board_play(ss->b, k[i], ss->def);
         solver_count(ss);
-        bool refuted = still_wins(ss, th, nt);
+        /* A counter four is never refuted by the threats alone. */
+        Point df[SOLVER_MAX_FIVES];
+        bool refuted = solver_fives_near(ss, k[i], ss->def, df, SOLVER_MAX_FIVES) == 0 &&
+                       still_wins(ss, th, nt);
         board_undo(ss->b);
         if (!refuted)
             moves[n++] = k[i];
     }
+    int nstops = n;
+    Point fours[SOLVER_MAX_MOVES];
+    int nf = solver_fours(ss, ss->def, fours);
+    solver_order(ss, ss->def, fours, nf, POINT_NONE);
+    for (int i = 0; i < nf; i++)
+        if (!contains(moves, nstops, fours[i]))
+            moves[n++] = fours[i];
     if (n == 0) {
         demo_threat_win(ss, th, nt);
         return true;
     }
-    /* Direct stops first: they refute most often. */
-    Point ordered[2 * SOLVER_MAX_MOVES];
-    int m = 0;
-    for (int i = nfours; i < n; i++)
-        ordered[m++] = moves[i];
-    solver_order(ss, ss->def, moves, nfours, POINT_NONE);
-    for (int i = 0; i < nfours; i++)
-        ordered[m++] = moves[i];
-    return all_lose(ss, ordered, m, depth);
+    return all_lose(ss, moves, n, depth);
 }
 
 /* The attacker has just played m. */
