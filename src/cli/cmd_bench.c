@@ -132,6 +132,45 @@ static bool bench_puzzle_parse(char *line, BenchPuzzle *bp)
     return true;
 }
 
+/* VCF as a search leaf probe: many random middle-game positions, small budget,
+ * each copied to one working board first (a search probes a board in cache). */
+#define PROBE_POSITIONS 2000
+#define PROBE_NODES 2000
+
+static void bench_vcf_probe(void)
+{
+    Board *boards = malloc(PROBE_POSITIONS * sizeof *boards);
+    Solver *s = solver_new(SOLVER_HASH_BYTES);
+    if (!boards || !s) {
+        free(boards);
+        solver_free(s);
+        return;
+    }
+    Rng r;
+    rng_seed(&r, 4242);
+    for (int i = 0; i < PROBE_POSITIONS; i++) {
+        board_init(&boards[i], 15, (Rule)(i % RULE_COUNT));
+        rng_clustered_position(&r, &boards[i], 10 + rng_below(&r, 50));
+    }
+    long long nodes = 0;
+    int wins = 0;
+    double dt = 0;
+    static Board work;
+    for (int i = 0; i < PROBE_POSITIONS; i++) {
+        SolverLimits lim = {0, PROBE_NODES, 0, NULL};
+        SolverResult res;
+        work = boards[i];
+        double t0 = now();
+        wins += vcf_solve(s, &work, board_side_to_move(&work), &lim, &res) == SOLVE_WIN;
+        dt += now() - t0;
+        nodes += res.nodes;
+    }
+    printf("solver: vcf probe: positions %d wins %d nodes %lld, %.0f k probes/s\n", PROBE_POSITIONS,
+           wins, nodes, PROBE_POSITIONS / dt / 1e3);
+    solver_free(s);
+    free(boards);
+}
+
 static int bench_solver(void)
 {
     const char *path = getenv("TENGEN_PUZZLES") ? getenv("TENGEN_PUZZLES") : SOLVER_PUZZLES;
@@ -185,6 +224,7 @@ static int bench_solver(void)
     printf("solver: puzzles %d solved %d nodes %lld\n", n, right, nodes);
     printf("solver: %.3f s, %.2f M nodes/s, %.1f%% solved within 1 s each\n", total,
            total > 0 ? (double)nodes / total / 1e6 : 0.0, n ? 100.0 * quick / n : 0.0);
+    bench_vcf_probe();
     return right == n ? EXIT_OK : EXIT_ILLEGAL;
 }
 

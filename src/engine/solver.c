@@ -267,6 +267,36 @@ int solver_fours(SolverSearch *ss, Color c, Point *out)
     return n;
 }
 
+int solver_root_scan(SolverSearch *ss, Point *five, Point *dfive, int *ndf, Point *fours)
+{
+    const uint8_t *ta = ss->tab[ss->att], *td = ss->tab[ss->def];
+    int n = 0;
+    *five = POINT_NONE;
+    *ndf = 0;
+    for (int y = ss->y0; y <= ss->y1; y++)
+        for (int x = ss->x0; x <= ss->x1; x++) {
+            Point p = point_make(x, y);
+            if (ss->b->cell[p] != EMPTY)
+                continue;
+            bool four = false, dfive_here = false;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                uint32_t key = ss->b->key[d][p];
+                int pa = ta[key];
+                if (pa == PAT_F5) {
+                    *five = p;
+                    return 0;
+                }
+                four |= pa >= PAT_B4 && pa <= PAT_F5;
+                dfive_here |= td[key] == PAT_F5;
+            }
+            if (dfive_here)
+                dfive[(*ndf)++] = p;
+            if (four)
+                fours[n++] = p;
+        }
+    return n;
+}
+
 static const int ORDER_WEIGHT[PAT_COUNT] = {
     [PAT_F1] = 1, [PAT_B2] = 1, [PAT_F2] = 3,    [PAT_B3] = 3,
     [PAT_F3] = 8, [PAT_B4] = 10, [PAT_F4] = 50, [PAT_F5] = 1000,

@@ -84,6 +84,11 @@ int solver_answers(SolverSearch *ss, Color c, const Point *fives, int nf, Point 
 /* Empty cells where c makes a four (or five), legal ones only, best first. */
 int solver_fours(SolverSearch *ss, Color c, Point *out);
 
+/* One pass over the box at the root: the attacker's first five point (*five,
+ * else POINT_NONE), the defender's five points, and the points where the
+ * attacker's line shapes make a four, legal or not (returned count). */
+int solver_root_scan(SolverSearch *ss, Point *five, Point *dfive, int *ndf, Point *fours);
+
 /* Orders moves best first by their line shapes for c (stable on the point). */
 void solver_order(const SolverSearch *ss, Color c, Point *moves, int n, Point first);
 
