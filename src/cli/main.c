@@ -16,7 +16,9 @@ static int cmd_version(int argc, char **argv);
 static const Command COMMANDS[] = {
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
     {"solve", cmd_solve, "forced win by fours (VCF) or threes and fours (VCT)"},
+    {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
+    {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
     {"version", cmd_version, "print the version"},
     {"help", cmd_help, "list the subcommands"},
 };

@@ -1,0 +1,128 @@
+/* engine.h — the search engine: pick a move for a position under limits.
+ *
+ * An Engine owns a transposition table and a pool of search threads (Lazy
+ * SMP: every thread searches the same root with a shared table). It keeps no
+ * global state and never prints, so two engines in one process work; every
+ * report goes through the caller's callback.
+ *
+ * Use: engine_new() once, engine_set_position() before each move, then
+ * engine_think(), which blocks until a limit is reached or engine_stop() is
+ * called from another thread, and fills a SearchResult. The engine never
+ * returns an illegal move: for renju black it never returns a forbidden point,
+ * and on a full board (or no legal move) it returns best = POINT_NONE.
+ *
+ * Scores are from the side to move's view, in evaluation units (a flex three
+ * is worth about 100 to 200). Forced wins are ENGINE_SCORE_WIN - plies, losses
+ * -(ENGINE_SCORE_WIN - plies); the `mate` fields turn that into plies.
+ */
+#ifndef TENGEN_ENGINE_H
+#define TENGEN_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tengen/board.h"
+#include "tengen/error.h"
+
+#define ENGINE_MAX_THREADS 64
+#define ENGINE_MAX_HASH_MB 65536
+#define ENGINE_MAX_PV 64
+#define ENGINE_MAX_NBEST 16
+#define ENGINE_MAX_DEPTH 60
+#define ENGINE_SCORE_WIN 30000
+#define ENGINE_SCORE_WIN_MIN (ENGINE_SCORE_WIN - 1000) /* |score| above this: forced result */
+#define ENGINE_SCORE_INF 32000
+
+typedef struct Engine Engine;
+
+typedef struct {
+    int threads;   /* search threads, 1..ENGINE_MAX_THREADS (default 1) */
+    int hash_mb;   /* transposition table size in MB, 1..ENGINE_MAX_HASH_MB (default 64) */
+    int margin_ms; /* kept in reserve on every timed move (default 60) */
+} EngineOptions;
+
+/* Limits for one engine_think() call; 0 means "no limit" for each field.
+ * With no limit at all the search runs until engine_stop() (or the maximum
+ * depth, or a proven result). */
+typedef struct {
+    int64_t turn_ms;       /* hard cap for this move (Gomocup timeout_turn) */
+    int64_t match_left_ms; /* time left in the whole match (Gomocup time_left) */
+    int depth;             /* nominal depth limit, 1..ENGINE_MAX_DEPTH */
+    uint64_t nodes;        /* node limit (summed over threads; checked often, may overshoot a little) */
+    int nbest;             /* how many best moves to rank (N-best / multi-PV); 0 or 1 = one */
+    /* When nroot > 0, only these moves are considered at the root (balanced-move
+     * and opening decisions); illegal or forbidden ones are dropped. */
+    int nroot;
+    Point root[BOARD_MAX_MOVES];
+} SearchLimits;
+
+/* One ranked root move. */
+typedef struct {
+    Point move;
+    int score;
+    int mate;  /* 0: no forced result; > 0 the side to move wins in `mate` plies; < 0 loses */
+    int pvlen; /* pv[0] == move */
+    Point pv[ENGINE_MAX_PV];
+} SearchLine;
+
+/* Progress report, sent after each completed iteration (and for each N-best line). */
+typedef struct {
+    int depth;    /* completed nominal depth */
+    int seldepth; /* deepest ply reached */
+    int64_t time_ms;
+    uint64_t nodes; /* over all threads */
+    uint64_t nps;
+    int line_index; /* 0 = best; < nlines for N-best */
+    SearchLine line;
+} SearchInfo;
+
+typedef void (*SearchCallback)(const SearchInfo *info, void *user);
+
+typedef struct {
+    Point best; /* POINT_NONE when there is no legal move (board full, or nothing legal) */
+    int score;
+    int mate;
+    int depth;
+    uint64_t nodes;
+    int64_t time_ms;
+    int nlines; /* ranked lines, best first (1 unless nbest > 1) */
+    SearchLine lines[ENGINE_MAX_NBEST];
+} SearchResult;
+
+/* Default options: 1 thread, 64 MB, 60 ms margin. */
+void engine_options_default(EngineOptions *o);
+
+/* Creates an engine; NULL (with err filled) on bad options or no memory. */
+Engine *engine_new(const EngineOptions *o, TgError *err);
+void engine_free(Engine *e);
+
+/* Changes threads / hash size / margin between searches; resizing the hash
+ * clears it. False (engine unchanged) on bad options or no memory. */
+bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err);
+
+/* Empties the transposition table (new game). */
+void engine_clear_hash(Engine *e);
+
+/* Sets the position to search: the stones and rule set of b, and the colour to
+ * move. False when a side already has a five or to_move is not BLACK/WHITE. */
+bool engine_set_position(Engine *e, const Board *b, Color to_move, TgError *err);
+
+/* Searches the current position under lim, calling cb (may be NULL) after each
+ * iteration, and fills out. Blocks; returns false only when no position is set. */
+bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *user,
+                  SearchResult *out);
+
+/* Asks a running engine_think() to return as soon as possible (any thread;
+ * async-signal-safe). A stop sent when no search runs is ignored. */
+void engine_stop(Engine *e);
+
+/* Static evaluation of the current position for the side to move (no search). */
+int engine_evaluate(Engine *e);
+
+/* Zeroed limits (no limit). */
+void search_limits_init(SearchLimits *lim);
+
+/* Plies to the result for a forced score, 0 otherwise (positive = win). */
+int engine_mate_plies(int score);
+
+#endif
