@@ -264,6 +264,24 @@ static void test_renju_forbidden_block(void **state)
     assert_int_equal(solve(&b, WHITE, false, 1, 0, &r), SOLVE_NO_WIN);
 }
 
+/* Black must stop white's five at h8 but may not play there: whatever fours
+ * black has, white wins; without forbidden points the block is an answer. */
+static void test_renju_attacker_cannot_block(void **state)
+{
+    (void)state;
+    Board b;
+    static SolverResult r;
+    const char *black = "h9 g8 i8 h7 d4 c12 d12 e12", *white = "e5 f6 g7 i9 a1 a15 n1 n3";
+    setup_board(&b, 15, RULE_RENJU, black, white);
+    assert_int_equal(solve(&b, BLACK, false, 0, 0, &r), SOLVE_NO_WIN);
+    assert_int_equal(solve(&b, BLACK, true, 0, 200000, &r), SOLVE_NO_WIN);
+    setup_board(&b, 15, RULE_FREESTYLE, black, white);
+    assert_int_equal(solve(&b, BLACK, true, 0, 200000, &r), SOLVE_WIN);
+    char why[200];
+    assert_int_equal(r.line[0], pt("h8", 15));
+    assert_true(solver_check_line(&b, BLACK, false, &r, why, sizeof why));
+}
+
 static void test_renju_forbidden_fours(void **state)
 {
     (void)state;
@@ -360,6 +378,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_renju_forbidden_block),
         cmocka_unit_test(test_renju_forbidden_fours),
+        cmocka_unit_test(test_renju_attacker_cannot_block),
         cmocka_unit_test(test_defender_four_must_be_blocked),
         cmocka_unit_test(test_vcf_matches_brute_force),
         cmocka_unit_test(test_puzzles),
