@@ -111,7 +111,9 @@ void solver_search_init(SolverSearch *ss, Solver *s, Board *b, Color att,
     ss->max_nodes = lim ? lim->max_nodes : 0;
     ss->deadline = lim ? lim->deadline : 0;
     ss->stop = lim ? lim->stop : NULL;
-    ss->aborted = false;
+    /* A stop or a deadline that has already come ends the search before it starts. */
+    ss->aborted = (ss->stop && atomic_load_explicit(ss->stop, memory_order_relaxed)) ||
+                  (ss->deadline > 0 && solver_now() >= ss->deadline);
     ss->cut = false;
     /* Results depend on the stones, the attacker, the mode, the rule and the size. */
     ss->salt = board_zobrist(att, (Point)(BOARD_CELLS + mode * 1024 + (uint64_t)b->rule * 64 +

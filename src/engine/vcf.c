@@ -131,7 +131,7 @@ SolveStatus vcf_solve(Solver *s, Board *b, Color attacker, const SolverLimits *l
                                                                              : SOLVER_MAX_DEPTH;
     Point five, df[SOLVER_MAX_MOVES], fours[SOLVER_MAX_MOVES];
     int ndf, nfours = solver_root_scan(&ss, &five, df, &ndf, fours);
-    if (five != POINT_NONE) {
+    if (five != POINT_NONE && !ss.aborted) {
         ss.path[0] = five;
         ss.plen = 1;
         solver_record_win(&ss, POINT_NONE);

@@ -51,13 +51,28 @@ static bool wins_next(SolverSearch *ss, Point w, Threat *t)
 {
     if (ss->aborted || !solver_legal(ss, w, ss->att))
         return false;
+    t->w = w;
+    t->f = POINT_NONE;
+    if (!ss->caro) {
+        /* Outside caro only a stone on a five point stops it, so two five
+         * points (a straight four, or fours on two lines) always win. */
+        int fours = 0;
+        bool straight = false;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            Pattern pat = solver_pat(ss, w, d, ss->att);
+            fours += is_four_pat(pat);
+            straight |= pat == PAT_F4;
+        }
+        if (straight || fours >= 2)
+            return true;
+        if (!(ss->renju && ss->att == WHITE && fours == 1))
+            return false;
+    }
     board_play(ss->b, w, ss->att);
     solver_count(ss);
     Point af[SOLVER_MAX_FIVES], ans[SOLVER_MAX_MOVES];
     int naf = solver_fives_near(ss, w, ss->att, af, SOLVER_MAX_FIVES);
     bool win = naf > 0 && solver_answers(ss, ss->att, af, naf, ans) == 0;
-    t->w = w;
-    t->f = POINT_NONE;
     if (win && naf == 1 && !ss->caro) {
         ForbidKind k = forbid_check(ss->b, af[0]);
         win = k == FORBID_DOUBLE_FOUR || k == FORBID_OVERLINE;
@@ -332,7 +347,7 @@ SolveStatus vct_solve(Solver *s, Board *b, Color attacker, const SolverLimits *l
     int max = lim && lim->max_depth > 0 && lim->max_depth < SOLVER_MAX_DEPTH ? lim->max_depth
                                                                            : SOLVER_MAX_DEPTH;
     Point f[SOLVER_MAX_MOVES];
-    if (solver_fives_all(&ss, attacker, f, 1)) {
+    if (!ss.aborted && solver_fives_all(&ss, attacker, f, 1)) {
         ss.path[0] = f[0];
         ss.plen = 1;
         solver_record_win(&ss, POINT_NONE);
