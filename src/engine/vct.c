@@ -13,8 +13,9 @@
  * stone on f's lines; so any other move that is not a four loses to w. Renju
  * forbidden points are not monotonic in the stones, so a black w counts only
  * when its verdict cannot change (at most one three candidate), and a white w
- * only when f is forbidden by a double four or overline, which no white stone
- * and no black stone short of a five can undo.
+ * only when f is forbidden by a double four or an overline, which only a black
+ * stone on f's lines can undo (counted among the stops) or a black five (a
+ * counter four).
  */
 #include "tengen/solver.h"
 
@@ -23,8 +24,8 @@
 
 #define VCT_MODE 2
 #define VCT_MAX_THREATS 64
-#define VCT_DEPTH_ALL 1000
-#define VCT_MAX_KILLERS 128 /* cells within five of a threat on its lines */ /* a failure that holds at every depth */
+#define VCT_DEPTH_ALL 1000  /* a failure that holds at every depth */
+#define VCT_MAX_KILLERS 128 /* cells within five of a threat on its lines */
 
 typedef struct {
     Point w; /* the winning next move */
