@@ -75,6 +75,7 @@ static void print_json(const SolverResult *r, const SolveOptions *o, Color attac
                             attacker == BLACK ? "black" : "white", "status",
                             solve_status_name(r->status), "line", line, "nodes",
                             (json_int_t)r->nodes, "seconds", secs);
+    json_object_set_new(obj, "depth", json_integer(r->depth));
     json_object_set_new(obj, "forbidden",
                         r->status == SOLVE_WIN && r->forbidden != POINT_NONE
                             ? json_string(coord_format(r->forbidden, o->size, buf))
