@@ -175,10 +175,30 @@ static void bench_vcf_probe(void)
     free(boards);
 }
 
+/* The puzzle file: $TENGEN_PUZZLES, else from the working directory, else next
+ * to the binary's build folder. */
+static FILE *open_puzzles(const char **path)
+{
+    *path = getenv("TENGEN_PUZZLES") ? getenv("TENGEN_PUZZLES") : SOLVER_PUZZLES;
+    FILE *f = fopen(*path, "r");
+    if (f || getenv("TENGEN_PUZZLES"))
+        return f;
+    static char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 64);
+    if (n <= 0)
+        return NULL;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return NULL;
+    strcpy(slash, "/../" SOLVER_PUZZLES);
+    return fopen(exe, "r");
+}
+
 static int bench_solver(void)
 {
-    const char *path = getenv("TENGEN_PUZZLES") ? getenv("TENGEN_PUZZLES") : SOLVER_PUZZLES;
-    FILE *f = fopen(path, "r");
+    const char *path;
+    FILE *f = open_puzzles(&path);
     Solver *s = solver_new(SOLVER_HASH_BYTES);
     BenchPuzzle *bp = malloc(sizeof *bp);
     if (!f || !s || !bp) {
