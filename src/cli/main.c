@@ -16,6 +16,7 @@ static int cmd_version(int argc, char **argv);
 static const Command COMMANDS[] = {
     {"play", cmd_play, "the terminal board: play people or the engine"},
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
+    {"analyze", cmd_analyze, "replay a record and judge every move with the engine"},
     {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
