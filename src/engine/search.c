@@ -544,6 +544,9 @@ static bool root_vcf(Worker *w)
     if (e->nbest > 1 || e->lim.nroot > 0)
         return false;
     SolverLimits sl = {.max_nodes = SEARCH_ROOT_VCF_NODES, .stop = &e->stop};
+    /* A node-limited search gives the probe a quarter of its nodes. */
+    if (e->lim.nodes && (uint64_t)sl.max_nodes > e->lim.nodes / 4)
+        sl.max_nodes = (long long)(e->lim.nodes / 4) + 1;
     if (e->hard_ms > 0)
         sl.deadline = solver_now() + (double)(e->hard_ms - engine_elapsed_ms(e)) * 0.3 / 1000.0;
     SolverResult r;
