@@ -18,6 +18,7 @@ int cmd_forbid(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 int cmd_think(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 

@@ -20,6 +20,7 @@ static const Command COMMANDS[] = {
     {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
+    {"check", cmd_check, "referee: replay a record and print its result"},
     {"version", cmd_version, "print the version"},
     {"help", cmd_help, "list the subcommands"},
 };
