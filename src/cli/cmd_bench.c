@@ -252,7 +252,7 @@ static int bench_solver(void)
     return right == n ? EXIT_OK : EXIT_ILLEGAL;
 }
 
-#define SEARCH_BENCH_DEPTH 9
+#define SEARCH_BENCH_DEPTH 8
 #define SEARCH_BENCH_FILE "bench/search.txt"
 
 /* The positions file, from the working directory or next to the binary's build folder. */
