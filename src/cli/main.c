@@ -18,6 +18,7 @@ static const Command COMMANDS[] = {
     {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
+    {"serve", cmd_serve, "serve the browser board (and its JSON API) over HTTP"},
     {"version", cmd_version, "print the version"},
     {"help", cmd_help, "list the subcommands"},
 };
