@@ -182,8 +182,6 @@ static void plan_time(Engine *e)
         if (!soft || s < soft)
             soft = s;
     }
-    if (hard > 0 && hard < 1)
-        hard = 1;
     if (soft > hard)
         soft = hard;
     e->hard_ms = hard;
