@@ -16,6 +16,8 @@ static int cmd_version(int argc, char **argv);
 static const Command COMMANDS[] = {
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
     {"bench", cmd_bench, "speed and node-count signatures"},
+    {"match", cmd_match, "play two pbrain engines against each other"},
+    {"pbrain", cmd_pbrain, "run as a Gomocup (pbrain) engine on stdin/stdout"},
     {"version", cmd_version, "print the version"},
     {"help", cmd_help, "list the subcommands"},
 };
