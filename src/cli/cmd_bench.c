@@ -4,11 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <inttypes.h>
 
 #include "cli.h"
+#include "tengen/coord.h"
+#include "tengen/engine.h"
 #include "tengen/forbid.h"
 #include "tengen/pattern.h"
 #include "tengen/rng.h"
+#include "tengen/rules.h"
 
 static double now(void)
 {
@@ -87,6 +92,114 @@ static int bench_board(void)
     return EXIT_OK;
 }
 
+#define SEARCH_BENCH_DEPTH 9
+#define SEARCH_BENCH_FILE "bench/search.txt"
+
+/* The positions file, from the working directory or next to the binary's build folder. */
+static FILE *open_bench_file(void)
+{
+    FILE *f = fopen(SEARCH_BENCH_FILE, "r");
+    if (f)
+        return f;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 64);
+    if (n <= 0)
+        return NULL;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return NULL;
+    strcpy(slash, "/../" SEARCH_BENCH_FILE);
+    return fopen(exe, "r");
+}
+
+/* Parses "RULE SIZE MOVE..." into a board; false on any bad token. */
+static bool parse_bench_line(char *line, Board *b, int lineno)
+{
+    char *tok = strtok(line, " \t\r\n");
+    Rule rule;
+    int size;
+    if (!tok || !rule_parse(tok, &rule)) {
+        cli_error("bench", "%s line %d: bad rule '%s'", SEARCH_BENCH_FILE, lineno, tok ? tok : "");
+        return false;
+    }
+    tok = strtok(NULL, " \t\r\n");
+    if (!tok || !cli_int(tok, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &size)) {
+        cli_error("bench", "%s line %d: bad size '%s'", SEARCH_BENCH_FILE, lineno, tok ? tok : "");
+        return false;
+    }
+    board_init(b, size, rule);
+    while ((tok = strtok(NULL, " \t\r\n"))) {
+        Point p;
+        TgError err;
+        if (!coord_parse(tok, size, &p, &err) || b->cell[p] != EMPTY) {
+            cli_error("bench", "%s line %d: bad move '%s'", SEARCH_BENCH_FILE, lineno, tok);
+            return false;
+        }
+        board_play(b, p, board_side_to_move(b));
+    }
+    return true;
+}
+
+static int bench_search(void)
+{
+    FILE *f = open_bench_file();
+    if (!f) {
+        cli_error("bench", "cannot open %s", SEARCH_BENCH_FILE);
+        return EXIT_USAGE;
+    }
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 16;
+    TgError err;
+    Engine *e = engine_new(&o, &err);
+    Board *b = malloc(sizeof *b);
+    SearchResult *res = malloc(sizeof *res);
+    if (!e || !b || !res) {
+        engine_free(e);
+        free(b);
+        free(res);
+        fclose(f);
+        return EXIT_USAGE;
+    }
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = SEARCH_BENCH_DEPTH;
+    char line[4096];
+    int lineno = 0, positions = 0, rc = EXIT_OK;
+    uint64_t nodes = 0;
+    double t0 = now();
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (!parse_bench_line(line, b, lineno) ||
+            !engine_set_position(e, b, board_side_to_move(b), &err)) {
+            rc = EXIT_USAGE;
+            break;
+        }
+        engine_clear_hash(e);
+        engine_think(e, &lim, NULL, NULL, res);
+        char buf[COORD_BUF];
+        printf("search: %-9s %2d  bestmove %-4s score %6d nodes %" PRIu64 "\n", rule_name(b->rule), b->size,
+               res->best == POINT_NONE ? "none" : coord_format(res->best, b->size, buf), res->score,
+               res->nodes);
+        nodes += res->nodes;
+        positions++;
+    }
+    double dt = now() - t0;
+    fclose(f);
+    if (rc == EXIT_OK) {
+        printf("search: positions %d depth %d\n", positions, SEARCH_BENCH_DEPTH);
+        printf("nodes %" PRIu64 "\n", nodes);
+        printf("search: %.3f s, %.0f nodes/s\n", dt, (double)nodes / dt);
+    }
+    engine_free(e);
+    free(b);
+    free(res);
+    return rc;
+}
+
 typedef struct {
     const char *name;
     int (*run)(void);
@@ -95,6 +208,7 @@ typedef struct {
 static const Bench BENCHES[] = {
     {"forbid", bench_forbid},
     {"board", bench_board},
+    {"search", bench_search},
 };
 #define NBENCHES (int)(sizeof BENCHES / sizeof BENCHES[0])
 

@@ -15,6 +15,7 @@ static int cmd_version(int argc, char **argv);
 
 static const Command COMMANDS[] = {
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
+    {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"match", cmd_match, "play two pbrain engines against each other"},
     {"pbrain", cmd_pbrain, "run as a Gomocup (pbrain) engine on stdin/stdout"},

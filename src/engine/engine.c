@@ -1,0 +1,253 @@
+#include "tengen/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "eval_params.h"
+#include "search.h"
+#include "tengen/rules.h"
+
+int64_t engine_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t engine_elapsed_ms(const Engine *e) { return (engine_now_us() - e->start_us) / 1000; }
+
+void engine_options_default(EngineOptions *o)
+{
+    o->threads = 1;
+    o->hash_mb = 64;
+    o->margin_ms = 60;
+}
+
+void search_limits_init(SearchLimits *lim) { memset(lim, 0, sizeof *lim); }
+
+int engine_mate_plies(int score)
+{
+    if (score > ENGINE_SCORE_WIN_MIN)
+        return ENGINE_SCORE_WIN - score + 1;
+    if (score < -ENGINE_SCORE_WIN_MIN)
+        return -(ENGINE_SCORE_WIN + score + 1);
+    return 0;
+}
+
+static bool check_options(const EngineOptions *o, TgError *err)
+{
+    if (o->threads < 1 || o->threads > ENGINE_MAX_THREADS) {
+        tg_error_set(err, 0, 0, "threads %d out of range 1..%d", o->threads, ENGINE_MAX_THREADS);
+        return false;
+    }
+    if (o->hash_mb < 1 || o->hash_mb > ENGINE_MAX_HASH_MB) {
+        tg_error_set(err, 0, 0, "hash %d MB out of range 1..%d", o->hash_mb, ENGINE_MAX_HASH_MB);
+        return false;
+    }
+    if (o->margin_ms < 0) {
+        tg_error_set(err, 0, 0, "time margin %d ms is negative", o->margin_ms);
+        return false;
+    }
+    return true;
+}
+
+static void free_workers(Worker *w, int n)
+{
+    for (int i = 0; w && i < n; i++)
+        solver_free(w[i].solver);
+    free(w);
+}
+
+static bool make_workers(Engine *e, int n)
+{
+    Worker *w = calloc((size_t)n, sizeof *w);
+    if (!w)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (!(w[i].solver = solver_new(SEARCH_SOLVER_BYTES))) {
+            free_workers(w, n);
+            return false;
+        }
+    free_workers(e->workers, e->nworkers);
+    e->workers = w;
+    e->nworkers = n;
+    return true;
+}
+
+Engine *engine_new(const EngineOptions *o, TgError *err)
+{
+    EngineOptions def;
+    if (!o) {
+        engine_options_default(&def);
+        o = &def;
+    }
+    if (!check_options(o, err))
+        return NULL;
+    Engine *e = calloc(1, sizeof *e);
+    if (!e || !tt_alloc(&e->tt, (size_t)o->hash_mb) || !make_workers(e, o->threads)) {
+        if (e)
+            tt_free(&e->tt);
+        free(e);
+        tg_error_set(err, 0, 0, "out of memory for a %d MB hash", o->hash_mb);
+        return NULL;
+    }
+    e->opt = *o;
+    atomic_init(&e->stop, false);
+    atomic_init(&e->running, false);
+    atomic_init(&e->nodes_total, 0);
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    tt_free(&e->tt);
+    free_workers(e->workers, e->nworkers);
+    free(e);
+}
+
+bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err)
+{
+    if (!check_options(o, err))
+        return false;
+    if (o->hash_mb != e->opt.hash_mb) {
+        TransTable t;
+        if (!tt_alloc(&t, (size_t)o->hash_mb)) {
+            tg_error_set(err, 0, 0, "out of memory for a %d MB hash", o->hash_mb);
+            return false;
+        }
+        tt_free(&e->tt);
+        e->tt = t;
+    }
+    if (o->threads != e->nworkers && !make_workers(e, o->threads)) {
+        tg_error_set(err, 0, 0, "out of memory for %d threads", o->threads);
+        return false;
+    }
+    e->opt = *o;
+    return true;
+}
+
+void engine_clear_hash(Engine *e) { tt_clear(&e->tt); }
+
+bool engine_set_position(Engine *e, const Board *b, Color to_move, TgError *err)
+{
+    if (to_move != BLACK && to_move != WHITE) {
+        tg_error_set(err, 0, 0, "the side to move must be black or white");
+        return false;
+    }
+    if (rules_has_win(b, BLACK) || rules_has_win(b, WHITE)) {
+        tg_error_set(err, 0, 0, "the game is over: %s has a five",
+                     rules_has_win(b, BLACK) ? "black" : "white");
+        return false;
+    }
+    e->board = *b;
+    e->to_move = to_move;
+    e->has_position = true;
+    return true;
+}
+
+int engine_evaluate(Engine *e)
+{
+    if (!e->has_position)
+        return 0;
+    SPos *s = &e->workers[0].pos;
+    spos_init(s, &e->board, e->to_move);
+    return spos_evaluate(s);
+}
+
+/* Hard and soft time budgets from the limits (<= 0: none). */
+static void plan_time(Engine *e)
+{
+    const SearchLimits *l = &e->lim;
+    int64_t margin = e->opt.margin_ms, hard = 0, soft = 0;
+    if (l->turn_ms > 0) {
+        int64_t m = margin < l->turn_ms / 2 ? margin : l->turn_ms / 2;
+        hard = l->turn_ms - m;
+        soft = hard * 2 / 5;
+    }
+    if (l->match_left_ms > 0) {
+        int64_t left = l->match_left_ms - margin;
+        if (left < 2)
+            left = 2;
+        int64_t h = left / 5, s = left / 25;
+        if (!hard || h < hard)
+            hard = h;
+        if (!soft || s < soft)
+            soft = s;
+    }
+    if (hard > 0 && hard < 1)
+        hard = 1;
+    if (soft > hard)
+        soft = hard;
+    e->hard_ms = hard;
+    e->soft_ms = soft;
+}
+
+static void *worker_main(void *arg)
+{
+    search_worker_run(arg);
+    return NULL;
+}
+
+bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *user, SearchResult *out)
+{
+    memset(out, 0, sizeof *out);
+    out->best = POINT_NONE;
+    if (!e->has_position)
+        return false;
+    e->start_us = engine_now_us();
+    atomic_store(&e->stop, false);
+    atomic_store(&e->running, true);
+    atomic_store(&e->nodes_total, 0);
+    e->lim = *lim;
+    if (e->lim.depth > ENGINE_MAX_DEPTH)
+        e->lim.depth = ENGINE_MAX_DEPTH;
+    e->nbest = lim->nbest < 1 ? 1 : lim->nbest > ENGINE_MAX_NBEST ? ENGINE_MAX_NBEST : lim->nbest;
+    e->cb = cb;
+    e->user = user;
+    plan_time(e);
+    tt_new_search(&e->tt);
+    memset(&e->result, 0, sizeof e->result);
+    e->result.best = POINT_NONE;
+
+    for (int i = 0; i < e->nworkers; i++) {
+        Worker *w = &e->workers[i];
+        w->e = e;
+        w->id = i;
+        w->nodes = w->flushed = 0;
+        w->seldepth = w->completed = 0;
+        memset(w->killer, 0xff, sizeof w->killer);
+        memset(w->history, 0, sizeof w->history);
+        spos_init(&w->pos, &e->board, e->to_move);
+        search_root_moves(w);
+    }
+    int started = 1;
+    for (int i = 1; i < e->nworkers; i++) {
+        if (pthread_create(&e->workers[i].thread, NULL, worker_main, &e->workers[i]) != 0)
+            break;
+        started++;
+    }
+    search_worker_run(&e->workers[0]);
+    atomic_store(&e->stop, true);
+    for (int i = 1; i < started; i++)
+        pthread_join(e->workers[i].thread, NULL);
+    uint64_t nodes = 0;
+    for (int i = 0; i < e->nworkers; i++)
+        nodes += e->workers[i].nodes;
+
+    *out = e->result;
+    out->nodes = nodes;
+    out->time_ms = engine_elapsed_ms(e);
+    if (e->workers[0].nroot == 0)
+        out->best = POINT_NONE;
+    atomic_store(&e->running, false);
+    return true;
+}
+
+void engine_stop(Engine *e)
+{
+    if (atomic_load(&e->running))
+        atomic_store(&e->stop, true);
+}

@@ -1,0 +1,47 @@
+/* eval_params.h — every tunable number of the engine's evaluation and move
+ * ordering, in one place. Values are in evaluation units (engine.h). */
+#ifndef TENGEN_EVAL_PARAMS_H
+#define TENGEN_EVAL_PARAMS_H
+
+#include "tengen/pattern.h"
+#include "spos.h"
+
+/* Worth of one line pattern that a stone on an empty cell would make, for the
+ * player who could play there. Indexed by Pattern. */
+static const int EVAL_LINE[PAT_COUNT] = {
+    [PAT_DEAD] = 0, [PAT_B1] = 1,  [PAT_F1] = 3,  [PAT_B2] = 6,   [PAT_F2] = 18,  [PAT_B3] = 22,
+    [PAT_F3] = 60,  [PAT_B4] = 70, [PAT_F4] = 260, [PAT_F5] = 900, [PAT_OL] = 0,
+};
+
+/* Extra worth of a cell by its combined class (a double threat counts more
+ * than its lines). Indexed by CellClass. */
+static const int EVAL_CLASS[CL_COUNT] = {
+    [CL_NONE] = 0, [CL_THREE] = 0, [CL_B4] = 0,   [CL_33] = 120,
+    [CL_43] = 300, [CL_44] = 320,  [CL_F4] = 200, [CL_FIVE] = 0,
+};
+
+/* The evaluation is (own cells * EVAL_OWN - opponent cells * EVAL_OPP) / 16. */
+#define EVAL_OWN 18
+#define EVAL_OPP 16
+
+/* Move ordering: attack and defence bonus by class (for the mover, for the opponent). */
+static const int ORDER_ATTACK[CL_COUNT] = {
+    [CL_NONE] = 0,    [CL_THREE] = 400, [CL_B4] = 300,   [CL_33] = 3000,
+    [CL_43] = 6000,   [CL_44] = 6500,   [CL_F4] = 8000,  [CL_FIVE] = 100000,
+};
+static const int ORDER_DEFEND[CL_COUNT] = {
+    [CL_NONE] = 0,    [CL_THREE] = 200, [CL_B4] = 150,   [CL_33] = 1500,
+    [CL_43] = 3000,   [CL_44] = 3200,   [CL_F4] = 5000,  [CL_FIVE] = 50000,
+};
+
+/* Search shape. */
+#define SEARCH_LMR_MIN_DEPTH 3 /* late-move reductions from this depth */
+#define SEARCH_LMR_MIN_INDEX 3 /* ... after this many moves */
+#define SEARCH_LMP_BASE 6      /* non-PV nodes at depth d search at most BASE + d*d quiet moves */
+#define SEARCH_FUTILITY_MARGIN 120 /* per ply of remaining depth */
+#define SEARCH_FUTILITY_DEPTH 2
+#define SEARCH_SOLVER_BYTES (1 << 20) /* VCF table per search thread */
+#define SEARCH_LEAF_VCF_NODES 100     /* stones a VCF probe at a leaf may play */
+#define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */
+
+#endif

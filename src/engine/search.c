@@ -1,0 +1,510 @@
+#include "search.h"
+
+#include <string.h>
+
+#include "eval_params.h"
+#include "tengen/pattern.h"
+
+#define WIN ENGINE_SCORE_WIN
+#define INF ENGINE_SCORE_INF
+#define MAX_MOVES BOARD_MAX_MOVES
+
+static int win_in(int ply) { return WIN - ply; }
+static int loss_in(int ply) { return -(WIN - ply); }
+
+static int score_to_tt(int s, int ply)
+{
+    return s > ENGINE_SCORE_WIN_MIN ? s + ply : s < -ENGINE_SCORE_WIN_MIN ? s - ply : s;
+}
+
+static int score_from_tt(int s, int ply)
+{
+    return s > ENGINE_SCORE_WIN_MIN ? s - ply : s < -ENGINE_SCORE_WIN_MIN ? s + ply : s;
+}
+
+static bool stopped(const Worker *w) { return atomic_load_explicit(&w->e->stop, memory_order_relaxed); }
+
+/* Adds this worker's new nodes to the shared total and stops the search when
+ * the clock or the node budget says so. */
+static void check_limits(Worker *w)
+{
+    Engine *e = w->e;
+    uint64_t add = w->nodes - w->flushed;
+    w->flushed = w->nodes;
+    uint64_t total = atomic_fetch_add(&e->nodes_total, add) + add;
+    if (e->lim.nodes && total >= e->lim.nodes)
+        atomic_store(&e->stop, true);
+    if (e->hard_ms > 0 && engine_elapsed_ms(e) >= e->hard_ms)
+        atomic_store(&e->stop, true);
+}
+
+/* First legal cell of class cl for colour c, or POINT_NONE. */
+static Point legal_of_class(SPos *s, Color c, CellClass cl)
+{
+    if (!s->count[c - 1][cl])
+        return POINT_NONE;
+    for (Point p = s->lo; p <= s->hi; p++)
+        if (s->cls[c - 1][p] == cl && s->b.cell[p] == EMPTY && spos_legal(s, p, c))
+            return p;
+    return POINT_NONE;
+}
+
+/* Colour c can make a flex four (or two fours) with a legal move. */
+static bool has_open_threat(SPos *s, Color c)
+{
+    return legal_of_class(s, c, CL_F4) != POINT_NONE || legal_of_class(s, c, CL_44) != POINT_NONE;
+}
+
+/* Some line through p would give colour c at least a four. */
+static bool line_four_point(const SPos *s, Point p, Color c)
+{
+    const uint8_t *tab = pattern_table(s->b.rule, c);
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (tab[s->b.key[d][p]] >= PAT_B4 && tab[s->b.key[d][p]] != PAT_OL)
+            return true;
+    return false;
+}
+
+int search_order_score(const SPos *s, Point p)
+{
+    int me = s->stm - 1;
+    return ORDER_ATTACK[s->cls[me][p]] + ORDER_DEFEND[s->cls[1 - me][p]] + s->worth[me][p] +
+           s->worth[1 - me][p];
+}
+
+/* Candidate moves for the side to move, with ordering scores. Against an open
+ * three (threat) only the points that break it and own fours are kept. */
+static int gen_moves(Worker *w, Point *mv, int *sc, bool threat)
+{
+    SPos *s = &w->pos;
+    Color me = s->stm, opp = color_other(me);
+    int n = 0;
+    for (Point p = s->lo; p <= s->hi; p++) {
+        if (!s->near[p] || s->b.cell[p] != EMPTY)
+            continue;
+        if (threat && s->cls[me - 1][p] < CL_B4 && s->cls[me - 1][p] != CL_43 &&
+            !line_four_point(s, p, opp))
+            continue;
+        if (!spos_legal(s, p, me))
+            continue;
+        mv[n] = p;
+        sc[n] = search_order_score(s, p) + w->history[me - 1][p];
+        n++;
+    }
+    return n;
+}
+
+/* Every legal empty cell (when no cell near the stones is legal). */
+static int gen_all(SPos *s, Point *mv, int *sc)
+{
+    int n = 0;
+    for (Point p = s->lo; p <= s->hi; p++)
+        if (s->b.cell[p] == EMPTY && spos_legal(s, p, s->stm)) {
+            mv[n] = p;
+            sc[n++] = 0;
+        }
+    return n;
+}
+
+static void pick_next(Point *mv, int *sc, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (sc[j] > sc[best] || (sc[j] == sc[best] && mv[j] < mv[best]))
+            best = j;
+    Point tp = mv[i];
+    mv[i] = mv[best];
+    mv[best] = tp;
+    int ts = sc[i];
+    sc[i] = sc[best];
+    sc[best] = ts;
+}
+
+static void update_pv(Worker *w, int ply, Point m)
+{
+    w->pv[ply][ply] = m;
+    int len = w->pvlen[ply + 1];
+    for (int i = ply + 1; i < len; i++)
+        w->pv[ply][i] = w->pv[ply + 1][i];
+    w->pvlen[ply] = len > ply + 1 ? len : ply + 1;
+}
+
+/* Probes for a VCF of the side to move; true with *score = the win's score. */
+static bool leaf_vcf(Worker *w, int ply, long long nodes, int *score)
+{
+    SPos *s = &w->pos;
+    Color me = s->stm;
+    if (!s->count[me - 1][CL_B4] && !s->count[me - 1][CL_43] && !s->count[me - 1][CL_44])
+        return false;
+    SolverLimits sl = {.max_nodes = nodes};
+    SolverResult r;
+    if (vcf_solve(w->solver, &s->b, me, &sl, &r) != SOLVE_WIN)
+        return false;
+    w->nodes += (uint64_t)r.nodes;
+    /* The five is ply len - 1 from here; a four whose block is forbidden wins two plies later. */
+    int at = ply + r.len - 1 + (r.forbidden != POINT_NONE ? 2 : 0);
+    *score = win_in(at);
+    return true;
+}
+
+/* The opponent threatens five at exactly one point: the reply is forced (and
+ * searched without using up depth). Returns true with *score set when the
+ * node is decided here. */
+static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, int *score);
+
+static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
+{
+    SPos *s = &w->pos;
+    Color me = s->stm, opp = color_other(me);
+    w->pvlen[ply] = ply;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    if ((++w->nodes & 1023) == 0)
+        check_limits(w);
+    if (stopped(w))
+        return 0;
+
+    if (s->count[me - 1][CL_FIVE])
+        return win_in(ply);
+    if (s->b.count >= board_area(&s->b))
+        return 0;
+    if (ply >= MAX_PLY - 4)
+        return spos_evaluate(s);
+
+    /* Mate distance pruning. */
+    if (alpha < loss_in(ply))
+        alpha = loss_in(ply);
+    if (beta > win_in(ply + 1))
+        beta = win_in(ply + 1);
+    if (alpha >= beta)
+        return alpha;
+
+    int fscore;
+    if (forced_reply(w, alpha, beta, depth, ply, pv_node, &fscore))
+        return fscore;
+    if (has_open_threat(s, me))
+        return win_in(ply + 2);
+
+    uint64_t key = spos_key(s);
+    TtHit hit;
+    Point tt_move = POINT_NONE;
+    if (tt_probe(&w->e->tt, key, &hit)) {
+        tt_move = hit.move;
+        int ts = score_from_tt(hit.score, ply);
+        if (!pv_node && hit.depth >= depth &&
+            (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && ts >= beta) ||
+             (hit.bound == BOUND_UPPER && ts <= alpha)))
+            return ts;
+    }
+
+    int eval = spos_evaluate(s);
+    bool threat = has_open_threat(s, opp);
+    if (depth <= 0) {
+        int vs;
+        if (leaf_vcf(w, ply, SEARCH_LEAF_VCF_NODES, &vs))
+            return vs;
+        return eval;
+    }
+
+    /* Reverse futility: far above beta with nothing to answer. */
+    if (!pv_node && !threat && depth <= SEARCH_FUTILITY_DEPTH &&
+        eval - SEARCH_FUTILITY_MARGIN * depth >= beta && !s->count[opp - 1][CL_43])
+        return eval;
+
+    Point mv[MAX_MOVES];
+    int sc[MAX_MOVES];
+    int n = gen_moves(w, mv, sc, threat);
+    if (n == 0 && !threat)
+        n = gen_all(s, mv, sc);
+    if (n == 0)
+        return threat ? loss_in(ply + 3) : 0;
+    for (int i = 0; i < n; i++) {
+        if (mv[i] == tt_move)
+            sc[i] += 1 << 24;
+        else if (mv[i] == w->killer[ply][0])
+            sc[i] += 1 << 20;
+        else if (mv[i] == w->killer[ply][1])
+            sc[i] += 1 << 19;
+    }
+
+    int best = -INF, old_alpha = alpha;
+    Point best_move = POINT_NONE;
+    int searched = 0;
+    for (int i = 0; i < n; i++) {
+        pick_next(mv, sc, i, n);
+        Point m = mv[i];
+        bool tactical = s->cls[me - 1][m] >= CL_B4 || s->cls[opp - 1][m] >= CL_THREE;
+        if (!pv_node && !threat && !tactical && depth <= 4 && searched >= SEARCH_LMP_BASE + depth * depth &&
+            best > -ENGINE_SCORE_WIN_MIN)
+            break;
+        spos_play(s, m);
+        int score;
+        int nd = depth - 1;
+        if (searched == 0) {
+            score = -search(w, -beta, -alpha, nd, ply + 1, pv_node);
+        } else {
+            int r = 0;
+            if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX && !tactical && !threat)
+                r = 1 + (searched >= 10) + (!pv_node && searched >= 20);
+            if (r > nd - 1)
+                r = nd > 1 ? nd - 1 : 0;
+            score = -search(w, -alpha - 1, -alpha, nd - r, ply + 1, false);
+            if (score > alpha && r)
+                score = -search(w, -alpha - 1, -alpha, nd, ply + 1, false);
+            if (score > alpha && score < beta && pv_node)
+                score = -search(w, -beta, -alpha, nd, ply + 1, true);
+        }
+        spos_undo(s);
+        searched++;
+        if (stopped(w))
+            return 0;
+        if (score > best) {
+            best = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(w, ply, m);
+                if (score >= beta) {
+                    if (!tactical) {
+                        if (w->killer[ply][0] != m) {
+                            w->killer[ply][1] = w->killer[ply][0];
+                            w->killer[ply][0] = m;
+                        }
+                        int32_t *h = &w->history[me - 1][m];
+                        *h += depth * depth;
+                        if (*h > 4000)
+                            for (Point p = s->lo; p <= s->hi; p++)
+                                w->history[me - 1][p] /= 2;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&w->e->tt, key, best_move, score_to_tt(best, ply), eval, depth, bound);
+    return best;
+}
+
+static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, int *score)
+{
+    SPos *s = &w->pos;
+    Color me = s->stm, opp = color_other(me);
+    if (!s->count[opp - 1][CL_FIVE])
+        return false;
+    Point pts[2];
+    int n = spos_cells_of_class(s, opp, CL_FIVE, pts, 2);
+    if (n >= 2 || !spos_legal(s, pts[0], me)) {
+        *score = loss_in(ply + 1);
+        return true;
+    }
+    spos_play(s, pts[0]);
+    *score = -search(w, -beta, -alpha, depth, ply + 1, pv_node);
+    spos_undo(s);
+    if (*score > alpha)
+        update_pv(w, ply, pts[0]);
+    return true;
+}
+
+void search_root_moves(Worker *w)
+{
+    Engine *e = w->e;
+    SPos *s = &w->pos;
+    Color me = s->stm, opp = color_other(me);
+    Point mv[MAX_MOVES];
+    int sc[MAX_MOVES];
+    int n = 0;
+    if (s->b.count == 0) {
+        mv[0] = point_make(s->b.size / 2, s->b.size / 2);
+        sc[0] = 0;
+        n = 1;
+    } else {
+        Point five = legal_of_class(s, me, CL_FIVE);
+        Point pts[2];
+        if (five != POINT_NONE) {
+            mv[0] = five;
+            sc[0] = 0;
+            n = 1;
+        } else if (spos_cells_of_class(s, opp, CL_FIVE, pts, 1) == 1 && spos_legal(s, pts[0], me)) {
+            mv[0] = pts[0];
+            sc[0] = 0;
+            n = 1;
+        } else {
+            n = gen_moves(w, mv, sc, has_open_threat(s, opp));
+            if (n == 0)
+                n = gen_all(s, mv, sc);
+        }
+    }
+    if (e->lim.nroot > 0) {
+        /* Only the caller's moves, if legal; forced replies do not override them. */
+        n = 0;
+        for (int i = 0; i < e->lim.nroot && n < MAX_MOVES; i++) {
+            Point p = e->lim.root[i];
+            bool dup = false;
+            for (int j = 0; j < n; j++)
+                dup |= mv[j] == p;
+            if (!dup && board_on(&s->b, p) && spos_legal(s, p, me)) {
+                mv[n] = p;
+                sc[n++] = search_order_score(s, p);
+            }
+        }
+    }
+    for (int i = 0; i < n; i++)
+        pick_next(mv, sc, i, n);
+    w->nroot = n;
+    for (int i = 0; i < n; i++) {
+        RootMove *r = &w->root[i];
+        r->move = mv[i];
+        r->score = r->prev_score = -INF;
+        r->order = sc[i];
+        r->pvlen = 1;
+        r->pv[0] = mv[i];
+    }
+}
+
+/* Searches root moves first..nroot-1 and moves the best to `first`. */
+static int search_root(Worker *w, int depth, int first, int alpha, int beta)
+{
+    SPos *s = &w->pos;
+    int best = -INF;
+    w->pvlen[0] = 0;
+    for (int i = first; i < w->nroot; i++) {
+        RootMove *r = &w->root[i];
+        spos_play(s, r->move);
+        w->nodes++;
+        int score;
+        if (i == first) {
+            score = -search(w, -beta, -alpha, depth - 1, 1, true);
+        } else {
+            score = -search(w, -alpha - 1, -alpha, depth - 1, 1, false);
+            if (score > alpha && score < beta)
+                score = -search(w, -beta, -alpha, depth - 1, 1, true);
+        }
+        spos_undo(s);
+        if (stopped(w))
+            break;
+        r->score = score;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                r->pv[0] = r->move;
+                int len = w->pvlen[1] > 1 ? w->pvlen[1] : 1;
+                if (len > ENGINE_MAX_PV)
+                    len = ENGINE_MAX_PV;
+                for (int k = 1; k < len; k++)
+                    r->pv[k] = w->pv[1][k];
+                r->pvlen = len;
+                /* Keep the best of this iteration at `first`. */
+                RootMove t = *r;
+                memmove(&w->root[first + 1], &w->root[first], (size_t)(i - first) * sizeof *r);
+                w->root[first] = t;
+            } else {
+                r->pvlen = 1;
+            }
+            if (score >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
+static void fill_line(SearchLine *l, const RootMove *r, int score)
+{
+    l->move = r->move;
+    l->score = score;
+    l->mate = engine_mate_plies(score);
+    l->pvlen = r->pvlen;
+    memcpy(l->pv, r->pv, (size_t)r->pvlen * sizeof(Point));
+}
+
+static void report(Worker *w, int depth, int nlines)
+{
+    Engine *e = w->e;
+    SearchResult *res = &e->result;
+    res->depth = depth;
+    res->nlines = nlines;
+    for (int i = 0; i < nlines; i++)
+        fill_line(&res->lines[i], &w->root[i], w->root[i].score);
+    res->best = res->lines[0].move;
+    res->score = res->lines[0].score;
+    res->mate = res->lines[0].mate;
+    if (!e->cb || depth == 0)
+        return;
+    SearchInfo info;
+    check_limits(w);
+    info.depth = depth;
+    info.seldepth = w->seldepth;
+    info.time_ms = engine_elapsed_ms(e);
+    info.nodes = atomic_load(&e->nodes_total);
+    info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : info.nodes * 1000;
+    for (int i = 0; i < nlines; i++) {
+        info.line_index = i;
+        info.line = res->lines[i];
+        e->cb(&info, e->user);
+    }
+}
+
+void search_worker_run(Worker *w)
+{
+    Engine *e = w->e;
+    int maxd = e->lim.depth > 0 ? e->lim.depth : ENGINE_MAX_DEPTH;
+    int nbest = e->nbest < w->nroot ? e->nbest : w->nroot;
+    if (w->nroot == 0)
+        return;
+    if (w->id == 0) {
+        /* A usable answer before any search. */
+        w->root[0].score = 0;
+        report(w, 0, 1);
+        e->result.nlines = 1;
+    }
+    if (spos_class(&w->pos, w->root[0].move, w->pos.stm) == CL_FIVE) {
+        w->root[0].score = WIN;
+        if (w->id == 0)
+            report(w, 1, 1);
+        w->completed = 1;
+        return;
+    }
+    for (int depth = 1 + (w->id & 1); depth <= maxd; depth++) {
+        for (int i = 0; i < w->nroot; i++)
+            w->root[i].score = -INF;
+        int done = 0;
+        for (int k = 0; k < nbest; k++) {
+            search_root(w, depth, k, -INF, INF);
+            if (stopped(w))
+                break;
+            done++;
+        }
+        if (done == nbest) {
+            /* Separate searches of the lines can disagree a little: rank them. */
+            for (int i = 1; i < nbest; i++)
+                for (int j = i; j > 0 && w->root[j].score > w->root[j - 1].score; j--) {
+                    RootMove t = w->root[j];
+                    w->root[j] = w->root[j - 1];
+                    w->root[j - 1] = t;
+                }
+            for (int i = 0; i < w->nroot; i++)
+                w->root[i].prev_score = w->root[i].score;
+            w->completed = depth;
+            if (w->id == 0)
+                report(w, depth, nbest);
+        } else if (w->id == 0 && nbest == 1 && w->root[0].score > -INF && depth > 1) {
+            /* The stopped iteration searched the previous best first, so any
+             * move ahead of it now is proven better. */
+            report(w, depth - 1, 1);
+        }
+        if (stopped(w))
+            break;
+        if (w->id != 0)
+            continue;
+        int best = w->root[0].score;
+        if (w->nroot == 1 && nbest == 1 && depth >= 2)
+            break;
+        if (best > ENGINE_SCORE_WIN_MIN && WIN - best < depth)
+            break;
+        if (e->soft_ms > 0 && engine_elapsed_ms(e) >= e->soft_ms)
+            break;
+    }
+    if (w->id == 0)
+        atomic_store(&e->stop, true);
+}

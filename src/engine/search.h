@@ -1,0 +1,76 @@
+/* search.h — the engine's internals shared by engine.c (API, threads, time)
+ * and search.c (the alpha-beta search itself). Not a public header. */
+#ifndef TENGEN_SEARCH_H
+#define TENGEN_SEARCH_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "spos.h"
+#include "tengen/engine.h"
+#include "tengen/solver.h"
+#include "tt.h"
+
+#define MAX_PLY 128
+
+typedef struct {
+    Point move;
+    int score;      /* this iteration's score, -ENGINE_SCORE_INF until searched */
+    int prev_score; /* last completed iteration's score */
+    int order;      /* static ordering score */
+    int pvlen;
+    Point pv[ENGINE_MAX_PV];
+} RootMove;
+
+typedef struct Worker {
+    struct Engine *e;
+    int id;
+    pthread_t thread;
+    SPos pos;
+    Solver *solver; /* VCF probes at the leaves; its table lives across searches */
+    uint64_t nodes;    /* counted since the search began */
+    uint64_t flushed;  /* part of nodes already added to the engine total */
+    int seldepth;
+    int completed;     /* last fully completed depth */
+    Point killer[MAX_PLY][2];
+    int32_t history[2][BOARD_CELLS];
+    Point pv[MAX_PLY][MAX_PLY];
+    int pvlen[MAX_PLY];
+    int nroot;
+    RootMove root[BOARD_MAX_MOVES];
+} Worker;
+
+struct Engine {
+    EngineOptions opt;
+    TransTable tt;
+    Board board;
+    Color to_move;
+    bool has_position;
+    atomic_bool stop;
+    atomic_bool running;
+    _Atomic uint64_t nodes_total;
+    SearchLimits lim;
+    int64_t start_us;
+    int64_t soft_ms, hard_ms; /* <= 0: none */
+    int nbest;
+    SearchCallback cb;
+    void *user;
+    int nworkers;
+    Worker *workers;
+    SearchResult result; /* filled by the main worker */
+};
+
+int64_t engine_now_us(void);
+int64_t engine_elapsed_ms(const struct Engine *e);
+
+/* Builds w's root move list from the engine's position and limits. */
+void search_root_moves(Worker *w);
+
+/* Runs iterative deepening on w until a limit or stop; the main worker (id 0)
+ * reports and fills e->result. */
+void search_worker_run(Worker *w);
+
+/* Ordering score of a move for the side to move (no TT/killers). */
+int search_order_score(const SPos *s, Point p);
+
+#endif

@@ -1,0 +1,75 @@
+/* spos.h — the engine's search position: a Board plus, for every empty cell
+ * and both colours, the combined threat class and worth of a stone there,
+ * kept up to date incrementally.
+ *
+ * A stone changes the line keys of the 40 cells within five steps on its four
+ * lines, so play/undo recompute exactly those cells. Running sums of the cell
+ * worths and counts of each class per colour make "can the mover make a five?"
+ * and the evaluation O(1). Renju black cells the line tables flag as possibly
+ * forbidden (overline, two fours, two three candidates, without a five) are
+ * marked; only those are given to the exact forbid_check(), and only when a
+ * move there is actually considered (its verdict can depend on far stones).
+ */
+#ifndef TENGEN_SPOS_H
+#define TENGEN_SPOS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tengen/board.h"
+
+typedef enum {
+    CL_NONE,  /* nothing forcing */
+    CL_THREE, /* makes a flex three */
+    CL_B4,    /* makes one blocked four */
+    CL_33,    /* makes two flex threes */
+    CL_43,    /* makes a four and a flex three */
+    CL_44,    /* makes two fours (two five points) */
+    CL_F4,    /* makes a flex four */
+    CL_FIVE,  /* makes a winning five */
+    CL_COUNT
+} CellClass;
+
+#define SPOS_MAX_NEAR 2 /* candidates: empty cells within this Chebyshev distance of a stone */
+
+typedef struct {
+    Board b;
+    Color stm;
+    uint8_t cls[2][BOARD_CELLS];  /* [colour-1][cell] CellClass, empty cells only */
+    uint8_t pforbid[BOARD_CELLS]; /* renju: black stone here may be forbidden */
+    int16_t worth[2][BOARD_CELLS];
+    uint8_t near[BOARD_CELLS];    /* stones within SPOS_MAX_NEAR */
+    int32_t sum[2];               /* sum of worth over empty cells */
+    int16_t count[2][CL_COUNT];   /* empty cells of each class */
+    bool renju;
+    int lo, hi;                   /* first and last playable Point */
+} SPos;
+
+/* Builds the derived state from b with `stm` to move. */
+void spos_init(SPos *s, const Board *b, Color stm);
+
+/* Plays p for the side to move and flips the side; undo reverses the last play. */
+void spos_play(SPos *s, Point p);
+void spos_undo(SPos *s);
+
+/* Hash of stones and side to move. */
+static inline uint64_t spos_key(const SPos *s)
+{
+    return s->stm == WHITE ? s->b.hash ^ board_zobrist_side() : s->b.hash;
+}
+
+static inline CellClass spos_class(const SPos *s, Point p, Color c)
+{
+    return (CellClass)s->cls[c - 1][p];
+}
+
+/* True when colour c may play the empty point p (renju black: not forbidden). */
+bool spos_legal(SPos *s, Point p, Color c);
+
+/* Static evaluation for the side to move. */
+int spos_evaluate(const SPos *s);
+
+/* Fills out with the empty cells where colour c has class cl (at most cap). */
+int spos_cells_of_class(const SPos *s, Color c, CellClass cl, Point *out, int cap);
+
+#endif

@@ -1,0 +1,102 @@
+#include "tt.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* data bits: move 0-10 (Point + 1, 0 = none), score 11-26 (+32768), eval 27-42,
+ * depth 43-50, bound 51-52, generation 53-58. */
+static uint64_t pack(Point move, int score, int eval, int depth, int bound, int gen)
+{
+    uint64_t m = (uint64_t)(move < 0 ? 0 : move + 1) & 0x7ff;
+    return m | (uint64_t)((score + 32768) & 0xffff) << 11 | (uint64_t)((eval + 32768) & 0xffff) << 27 |
+           (uint64_t)(depth & 0xff) << 43 | (uint64_t)(bound & 3) << 51 | (uint64_t)(gen & 63) << 53;
+}
+
+static int data_depth(uint64_t d) { return (int)(d >> 43 & 0xff); }
+static int data_gen(uint64_t d) { return (int)(d >> 53 & 63); }
+
+bool tt_alloc(TransTable *t, size_t mb)
+{
+    size_t bytes = mb << 20, buckets = 1;
+    while (buckets * 2 * TT_BUCKET * sizeof(TtEntry) <= bytes)
+        buckets *= 2;
+    TtEntry *e = aligned_alloc(64, buckets * TT_BUCKET * sizeof(TtEntry));
+    if (!e)
+        return false;
+    t->entry = e;
+    t->nbuckets = buckets;
+    t->gen = 0;
+    tt_clear(t);
+    return true;
+}
+
+void tt_free(TransTable *t)
+{
+    free(t->entry);
+    t->entry = NULL;
+    t->nbuckets = 0;
+}
+
+void tt_clear(TransTable *t)
+{
+    /* All-zero words read back as check == key ^ data only for key 0: harmless. */
+    memset((void *)t->entry, 0, t->nbuckets * TT_BUCKET * sizeof(TtEntry));
+    t->gen = 0;
+}
+
+static TtEntry *bucket(const TransTable *t, uint64_t key)
+{
+    return &t->entry[(key & (t->nbuckets - 1)) * TT_BUCKET];
+}
+
+bool tt_probe(const TransTable *t, uint64_t key, TtHit *hit)
+{
+    TtEntry *e = bucket(t, key);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        uint64_t d = atomic_load_explicit(&e[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&e[i].check, memory_order_relaxed);
+        if ((c ^ d) != key || d == 0)
+            continue;
+        int m = (int)(d & 0x7ff);
+        hit->move = m ? m - 1 : POINT_NONE;
+        hit->score = (int)(d >> 11 & 0xffff) - 32768;
+        hit->eval = (int)(d >> 27 & 0xffff) - 32768;
+        hit->depth = data_depth(d);
+        hit->bound = (int)(d >> 51 & 3);
+        return true;
+    }
+    return false;
+}
+
+void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound)
+{
+    TtEntry *e = bucket(t, key);
+    TtEntry *victim = NULL;
+    int worst = 1 << 30;
+    for (int i = 0; i < TT_BUCKET; i++) {
+        uint64_t d = atomic_load_explicit(&e[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&e[i].check, memory_order_relaxed);
+        if ((c ^ d) == key && d != 0) {
+            /* Keep a known best move when the new result has none, and a deeper
+             * bound from this search over a shallow non-exact one. */
+            if (move == POINT_NONE && (d & 0x7ff))
+                move = (int)(d & 0x7ff) - 1;
+            if (bound != BOUND_EXACT && data_depth(d) > depth + 2 && data_gen(d) == t->gen)
+                return;
+            victim = &e[i];
+            break;
+        }
+        int age = (t->gen - data_gen(d)) & 63;
+        int value = d == 0 ? -1000 : data_depth(d) - 4 * age;
+        if (value < worst) {
+            worst = value;
+            victim = &e[i];
+        }
+    }
+    if (depth < 0)
+        depth = 0;
+    uint64_t d = pack(move, score, eval, depth, bound, t->gen);
+    atomic_store_explicit(&victim->data, d, memory_order_relaxed);
+    atomic_store_explicit(&victim->check, key ^ d, memory_order_relaxed);
+}

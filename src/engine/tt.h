@@ -1,0 +1,51 @@
+/* tt.h — the transposition table shared by all search threads.
+ *
+ * Layout: buckets of four 16-byte entries (one 64-byte cache line). An entry
+ * is two 64-bit words, `check` and `data`, with check = key ^ data: a reader
+ * that sees a torn write (one word from each of two writers) gets a mismatch
+ * and treats the entry as empty, so no locks are needed. data packs the move,
+ * score, static eval, depth, bound and the search generation.
+ *
+ * Replacement inside a bucket: the same key is always overwritten; otherwise
+ * the entry with the lowest (depth - 4 * age) goes, so deep results from the
+ * current search survive.
+ */
+#ifndef TENGEN_TT_H
+#define TENGEN_TT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tengen/board.h"
+
+enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
+
+typedef struct {
+    _Atomic uint64_t check;
+    _Atomic uint64_t data;
+} TtEntry;
+
+typedef struct {
+    TtEntry *entry;
+    size_t nbuckets; /* power of two */
+    uint8_t gen;
+} TransTable;
+
+typedef struct {
+    Point move;
+    int score, eval, depth, bound;
+} TtHit;
+
+#define TT_BUCKET 4
+
+/* Allocates about mb megabytes (rounded down to a power of two of buckets). */
+bool tt_alloc(TransTable *t, size_t mb);
+void tt_free(TransTable *t);
+void tt_clear(TransTable *t);
+static inline void tt_new_search(TransTable *t) { t->gen = (uint8_t)((t->gen + 1) & 63); }
+
+bool tt_probe(const TransTable *t, uint64_t key, TtHit *hit);
+void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound);
+
+#endif

@@ -1,0 +1,420 @@
+/* The search engine: tactics, legality over self-play, limits, stop, and two
+ * engines in one process. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tengen/coord.h"
+#include "tengen/engine.h"
+#include "tengen/forbid.h"
+#include "tengen/pattern.h"
+#include "tengen/rng.h"
+#include "tengen/rules.h"
+
+#ifdef TENGEN_DEBUG
+#define SELFPLAY_NODES 300
+#define SELFPLAY_MAX_MOVES 40
+#else
+#define SELFPLAY_NODES 3000
+#define SELFPLAY_MAX_MOVES 200
+#endif
+
+static Point pt(const char *s, int size)
+{
+    Point p = POINT_NONE;
+    TgError err;
+    assert_true(coord_parse(s, size, &p, &err));
+    return p;
+}
+
+/* Places space-separated stones of one colour. */
+static void put(Board *b, Color c, const char *list)
+{
+    char buf[256];
+    strncpy(buf, list, sizeof buf - 1);
+    buf[sizeof buf - 1] = 0;
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+        board_play(b, pt(t, b->size), c);
+}
+
+static Engine *new_engine(int threads)
+{
+    EngineOptions o;
+    engine_options_default(&o);
+    o.threads = threads;
+    o.hash_mb = 4;
+    TgError err;
+    Engine *e = engine_new(&o, &err);
+    assert_non_null(e);
+    return e;
+}
+
+static SearchResult think_depth(Engine *e, const Board *b, Color to_move, int depth)
+{
+    TgError err;
+    assert_true(engine_set_position(e, b, to_move, &err));
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = depth;
+    SearchResult r;
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    return r;
+}
+
+static void test_five_in_one(void **state)
+{
+    (void)state;
+    for (Rule rule = 0; rule < RULE_COUNT; rule++) {
+        Board b;
+        board_init(&b, 15, rule);
+        put(&b, BLACK, "h8 i8 j8 k8");
+        put(&b, WHITE, "g8 a1 a3 c2");
+        Engine *e = new_engine(1);
+        SearchResult r = think_depth(e, &b, BLACK, 4);
+        assert_int_equal(r.best, pt("l8", 15));
+        assert_int_equal(r.mate, 1);
+        engine_free(e);
+    }
+}
+
+static void test_blocks_four(void **state)
+{
+    (void)state;
+    for (Rule rule = 0; rule < RULE_COUNT; rule++) {
+        Board b;
+        board_init(&b, 15, rule);
+        put(&b, BLACK, "h8 i8 j8 k8 c3");
+        put(&b, WHITE, "g8 h9 i10 b12");
+        Engine *e = new_engine(1);
+        SearchResult r = think_depth(e, &b, WHITE, 4);
+        assert_int_equal(r.best, pt("l8", 15));
+        engine_free(e);
+    }
+}
+
+/* After white's answer black must have no legal flex-four point. */
+static void test_blocks_open_three(void **state)
+{
+    (void)state;
+    for (Rule rule = 0; rule < RULE_COUNT; rule++) {
+        Board b;
+        board_init(&b, 15, rule);
+        put(&b, BLACK, "h8 i8 j8");
+        put(&b, WHITE, "h10 c13");
+        Engine *e = new_engine(1);
+        SearchResult r = think_depth(e, &b, WHITE, 5);
+        assert_true(r.best == pt("g8", 15) || r.best == pt("k8", 15));
+        board_play(&b, r.best, WHITE);
+        for (Point p = 0; p < BOARD_CELLS; p++)
+            for (int d = 0; d < DIR_COUNT && b.cell[p] == EMPTY; d++)
+                assert_int_not_equal(board_pattern(&b, p, d, BLACK), PAT_F4);
+        engine_free(e);
+    }
+}
+
+/* Black: h8 makes a four (column) so white must take h7; then k8 is four-three.
+ * Seven plies in all, and every black move before the last is a four or a three. */
+static void test_finds_vcf(void **state)
+{
+    (void)state;
+    for (Rule rule = 0; rule < RULE_COUNT; rule++) {
+        Board b;
+        board_init(&b, 15, rule);
+        put(&b, BLACK, "i8 j8 h9 h10 h11 k10 k11");
+        put(&b, WHITE, "g8 h12 a1 a15 o1 o15 b14");
+        Engine *e = new_engine(1);
+        SearchResult r = think_depth(e, &b, BLACK, 8);
+        assert_true(r.mate > 0 && r.mate <= 7);
+        engine_free(e);
+    }
+}
+
+/* Renju: white's four whose only block is a black double-three point wins. */
+static void test_white_uses_forbidden_point(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_RENJU);
+    put(&b, BLACK, "i8 j8 h9 h10 c3 i9");
+    put(&b, WHITE, "e5 f6 g7 a15 o15 o1");
+    assert_int_equal(forbid_check(&b, pt("h8", 15)), FORBID_DOUBLE_THREE);
+    Engine *e = new_engine(1);
+    SearchResult r = think_depth(e, &b, WHITE, 4);
+    assert_int_equal(r.best, pt("d4", 15));
+    assert_int_equal(r.mate, 3);
+    /* Black to move after d4 is lost: it may not block at h8. */
+    board_play(&b, pt("d4", 15), WHITE);
+    r = think_depth(e, &b, BLACK, 4);
+    assert_int_not_equal(r.best, pt("h8", 15));
+    assert_true(r.mate < 0);
+    engine_free(e);
+}
+
+/* Plays a game with the engine on both sides and checks every move. */
+static void selfplay(Engine *e, int size, Rule rule, uint64_t seed)
+{
+    Board b;
+    board_init(&b, size, rule);
+    Rng rng;
+    rng_seed(&rng, seed);
+    rng_clustered_position(&rng, &b, size >= 9 ? 2 + rng_below(&rng, 4) : 0);
+    if (rules_has_win(&b, BLACK) || rules_has_win(&b, WHITE))
+        return;
+    Color c = board_side_to_move(&b);
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.nodes = SELFPLAY_NODES;
+    TgError err;
+    for (int i = 0; i < SELFPLAY_MAX_MOVES; i++) {
+        assert_true(engine_set_position(e, &b, c, &err));
+        SearchResult r;
+        assert_true(engine_think(e, &lim, NULL, NULL, &r));
+        if (b.count == board_area(&b)) {
+            assert_int_equal(r.best, POINT_NONE);
+            return;
+        }
+        assert_int_not_equal(r.best, POINT_NONE);
+        assert_true(board_on(&b, r.best));
+        assert_int_equal(b.cell[r.best], EMPTY);
+        if (rule == RULE_RENJU && c == BLACK)
+            assert_false(forbid_is_forbidden(forbid_check(&b, r.best)));
+        bool won = rules_is_win(&b, r.best, c, NULL, NULL);
+        board_play(&b, r.best, c);
+        if (won)
+            return;
+        c = color_other(c);
+    }
+}
+
+static void test_selfplay_legal(void **state)
+{
+    (void)state;
+    static const int sizes[] = {5, 6, 9, 15, 20, 22};
+    Engine *e = new_engine(1);
+    uint64_t seed = 1;
+    for (Rule rule = 0; rule < RULE_COUNT; rule++)
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+            selfplay(e, sizes[i], rule, seed++);
+    engine_free(e);
+}
+
+static void test_full_board_no_move(void **state)
+{
+    (void)state;
+    Rng r;
+    rng_seed(&r, 5);
+    Board b;
+    for (int tries = 0; tries < 1000; tries++) {
+        board_init(&b, 5, RULE_FREESTYLE);
+        for (int i = 0; i < 25; i++) {
+            Point p;
+            do
+                p = point_make(rng_below(&r, 5), rng_below(&r, 5));
+            while (b.cell[p] != EMPTY);
+            board_play(&b, p, i % 2 ? WHITE : BLACK);
+        }
+        if (!rules_has_win(&b, BLACK) && !rules_has_win(&b, WHITE))
+            break;
+    }
+    assert_int_equal(b.count, 25);
+    Engine *e = new_engine(1);
+    SearchResult res = think_depth(e, &b, WHITE, 3);
+    assert_int_equal(res.best, POINT_NONE);
+    engine_free(e);
+}
+
+static void test_limits_obeyed(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    put(&b, BLACK, "h8 i9 j8");
+    put(&b, WHITE, "h9 g8");
+    Engine *e = new_engine(1);
+    TgError err;
+    assert_true(engine_set_position(e, &b, WHITE, &err));
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.nodes = 5000;
+    SearchResult r;
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_true(r.nodes >= 5000 && r.nodes < 5000 + 2048);
+    assert_int_not_equal(r.best, POINT_NONE);
+    search_limits_init(&lim);
+    lim.depth = 3;
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_int_equal(r.depth, 3);
+    engine_free(e);
+}
+
+typedef struct {
+    Engine *e;
+    SearchResult r;
+    volatile int reports;
+} ThinkJob;
+
+static void count_report(const SearchInfo *info, void *user)
+{
+    (void)info;
+    ((ThinkJob *)user)->reports++;
+}
+
+static void *think_forever(void *arg)
+{
+    ThinkJob *j = arg;
+    SearchLimits lim;
+    search_limits_init(&lim);
+    engine_think(j->e, &lim, count_report, j, &j->r);
+    return NULL;
+}
+
+static void test_stop_from_other_thread(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_RENJU);
+    put(&b, BLACK, "h8 i9 j8");
+    put(&b, WHITE, "h9 g8");
+    for (int threads = 1; threads <= 2; threads++) {
+        ThinkJob j = {.e = new_engine(threads)};
+        TgError err;
+        assert_true(engine_set_position(j.e, &b, WHITE, &err));
+        pthread_t t;
+        assert_int_equal(pthread_create(&t, NULL, think_forever, &j), 0);
+        struct timespec ms = {0, 1000000};
+        while (!j.reports)
+            nanosleep(&ms, NULL);
+        engine_stop(j.e);
+        pthread_join(t, NULL);
+        assert_int_not_equal(j.r.best, POINT_NONE);
+        assert_int_equal(b.cell[j.r.best], EMPTY);
+        engine_free(j.e);
+    }
+}
+
+typedef struct {
+    Board b;
+    Color c;
+    SearchResult r;
+} Job;
+
+static void *run_job(void *arg)
+{
+    Job *j = arg;
+    Engine *e = new_engine(1);
+    j->r = think_depth(e, &j->b, j->c, 5);
+    engine_free(e);
+    return NULL;
+}
+
+/* Two engines searching at once give the same answers as one after the other. */
+static void test_two_engines(void **state)
+{
+    (void)state;
+    Job jobs[2];
+    board_init(&jobs[0].b, 15, RULE_RENJU);
+    put(&jobs[0].b, BLACK, "h8 i9");
+    put(&jobs[0].b, WHITE, "h9");
+    jobs[0].c = BLACK;
+    board_init(&jobs[1].b, 20, RULE_FREESTYLE);
+    put(&jobs[1].b, BLACK, "k10 l11 m10");
+    put(&jobs[1].b, WHITE, "k11 j10");
+    jobs[1].c = WHITE;
+    SearchResult seq[2];
+    for (int i = 0; i < 2; i++) {
+        run_job(&jobs[i]);
+        seq[i] = jobs[i].r;
+    }
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, run_job, &jobs[i]), 0);
+    for (int i = 0; i < 2; i++) {
+        pthread_join(t[i], NULL);
+        assert_int_equal(jobs[i].r.best, seq[i].best);
+        assert_int_equal(jobs[i].r.score, seq[i].score);
+        assert_true(jobs[i].r.nodes == seq[i].nodes);
+    }
+}
+
+static void test_nbest_and_root_moves(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    put(&b, BLACK, "h8 i9");
+    put(&b, WHITE, "h9");
+    Engine *e = new_engine(1);
+    TgError err;
+    assert_true(engine_set_position(e, &b, BLACK, &err));
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = 3;
+    lim.nbest = 4;
+    SearchResult r;
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_int_equal(r.nlines, 4);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(b.cell[r.lines[i].move], EMPTY);
+        for (int k = 0; k < i; k++)
+            assert_int_not_equal(r.lines[i].move, r.lines[k].move);
+        if (i)
+            assert_true(r.lines[i].score <= r.lines[i - 1].score);
+    }
+    /* Restricting the root: only the listed legal moves, occupied ones dropped. */
+    search_limits_init(&lim);
+    lim.depth = 2;
+    lim.nroot = 3;
+    lim.root[0] = pt("a1", 15);
+    lim.root[1] = pt("h8", 15);
+    lim.root[2] = pt("o15", 15);
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_true(r.best == pt("a1", 15) || r.best == pt("o15", 15));
+    engine_free(e);
+}
+
+static void test_bad_options_and_positions(void **state)
+{
+    (void)state;
+    EngineOptions o;
+    engine_options_default(&o);
+    o.threads = 0;
+    TgError err;
+    assert_null(engine_new(&o, &err));
+    engine_options_default(&o);
+    o.hash_mb = 0;
+    assert_null(engine_new(&o, &err));
+    Engine *e = new_engine(1);
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    put(&b, BLACK, "h8 i8 j8 k8 l8");
+    put(&b, WHITE, "a1 a2 a3 a4");
+    assert_false(engine_set_position(e, &b, WHITE, &err));
+    board_init(&b, 15, RULE_FREESTYLE);
+    assert_false(engine_set_position(e, &b, EMPTY, &err));
+    engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_five_in_one),
+        cmocka_unit_test(test_blocks_four),
+        cmocka_unit_test(test_blocks_open_three),
+        cmocka_unit_test(test_finds_vcf),
+        cmocka_unit_test(test_white_uses_forbidden_point),
+        cmocka_unit_test(test_selfplay_legal),
+        cmocka_unit_test(test_full_board_no_move),
+        cmocka_unit_test(test_limits_obeyed),
+        cmocka_unit_test(test_stop_from_other_thread),
+        cmocka_unit_test(test_two_engines),
+        cmocka_unit_test(test_nbest_and_root_moves),
+        cmocka_unit_test(test_bad_options_and_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
