@@ -30,7 +30,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 PROGRAMS := $(BUILD)/tengen $(if $(wildcard $(PBRAIN_MAIN)),$(BUILD)/pbrain-tengen)
 
 .SECONDARY:
-.PHONY: all test check unit cli-tests run bench debug clean install format
+.PHONY: all deps test check run bench debug clean install format
 all: $(PROGRAMS) $(UNIT_BIN)
 
 $(BUILD)/%.o: %.c
@@ -58,14 +58,19 @@ check: all
 
 # Everything: an optimised gcc build, then clang with ASan+UBSan and the
 # debug invariants (proves clang builds -Werror clean as well).
-test:
+# Installs missing Debian packages (as root) or says which are missing.
+deps:
+	@scripts/deps.sh
+
+test: deps
 	$(MAKE) check
 	$(MAKE) check BUILD=build/san CC=clang SAN=1 OPT=-O1
 
 debug:
 	$(MAKE) all BUILD=build/debug SAN=1 OPT=-O0
 
-run: all
+run: deps
+	$(MAKE) all
 	$(BUILD)/tengen play
 
 bench: all

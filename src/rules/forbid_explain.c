@@ -178,6 +178,34 @@ static void print_node(FILE *f, const ForbidTree *t, int idx, int size, int inde
     }
 }
 
+/* One sentence per three at the root: why it is real or false. */
+static void print_three_reasons(FILE *f, const ForbidNode *n, int size)
+{
+    char buf[COORD_BUF], root[COORD_BUF];
+    coord_format(n->p, size, root);
+    for (int i = 0; i < n->nlines; i++) {
+        const ForbidLineNote *l = &n->lines[i];
+        if (!(l->info & LINE_THREE) || !l->judged)
+            continue;
+        fprintf(f, "  - the %s three is %s: ", forbid_dir_name(l->dir), l->real ? "real" : "false");
+        if (l->real) {
+            for (int j = 0; j < l->nsf; j++)
+                if (!forbid_is_forbidden(l->sf_verdict[j])) {
+                    fprintf(f, "%s makes it a straight four and %s is not forbidden",
+                            coord_format(l->sf[j], size, buf), buf);
+                    break;
+                }
+        } else {
+            fprintf(f, "%s straight-four point", l->nsf > 1 ? "every" : "its only");
+            for (int j = 0; j < l->nsf; j++)
+                fprintf(f, "%s %s (%s)", j ? "," : "", coord_format(l->sf[j], size, buf),
+                        forbid_kind_name(l->sf_verdict[j]));
+            fprintf(f, " is forbidden once %s is on the board", root);
+        }
+        fprintf(f, "\n");
+    }
+}
+
 static void print_summary(FILE *f, const ForbidTree *t, int size)
 {
     const ForbidNode *n = &t->node[0];
@@ -199,9 +227,9 @@ static void print_summary(FILE *f, const ForbidTree *t, int size)
         fprintf(f, "verdict: %s is forbidden: it makes %d fours at once (double-four)\n", pt, fours);
         return;
     case FORBID_DOUBLE_THREE:
-        fprintf(f, "verdict: %s is forbidden: %d of its %d threes are real (double-three%s)\n", pt,
-                n->real_threes, threes, fours ? ", with a four: four-three-three" : "");
-        return;
+        fprintf(f, "verdict: %s is forbidden: %d of its %d threes are real (%s)\n", pt,
+                n->real_threes, threes, fours ? "four-three-three" : "double-three");
+        break;
     default:
         if (threes)
             fprintf(f, "verdict: %s is legal: %d of its %d three%s %s real%s\n", pt,
@@ -212,6 +240,7 @@ static void print_summary(FILE *f, const ForbidTree *t, int size)
             fprintf(f, "verdict: %s is legal: %s\n", pt,
                     fours ? "a single four" : "no five, no four pair, no three pair, no overline");
     }
+    print_three_reasons(f, n, size);
 }
 
 char *forbid_tree_text(const ForbidTree *t, int size)
