@@ -11,7 +11,8 @@
  * forbid_check). The caller must ignore SIGPIPE (a dead engine's pipe).
  *
  * Statistics: score, Elo difference with a 95% margin, and a sequential
- * probability ratio test (SPRT) on the Elo difference.
+ * probability ratio test (SPRT) on the Elo difference (normal approximation;
+ * the variance of a game score is floored so that a sweep still decides).
  */
 #ifndef TENGEN_MATCH_H
 #define TENGEN_MATCH_H

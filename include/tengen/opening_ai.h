@@ -27,7 +27,7 @@ typedef struct {
     Engine *engine;
     SearchLimits limits;       /* budget of one decision (time, depth, nodes); root and nbest are ignored */
     int balanced_margin;       /* |black score| up to this counts as balanced */
-    const atomic_int *cancel;  /* optional: non-zero stops at once, keeping the best found so far */
+    const atomic_int *cancel;  /* optional: non-zero stops the search and makes the rest depth 1 */
     SearchCallback progress;   /* optional: called from every search */
     void *user;
 } OpeningAI;

@@ -24,6 +24,7 @@
 #define NO_LIMIT_MS 2147483647
 #define HANG_LIMIT_MS 600000 /* when neither turn nor match time is limited */
 #define EXIT_GRACE_MS 300
+#define SPRT_MIN_VARIANCE 0.0475
 
 static const char *const END_NAMES[END_COUNT] = {
     "none",    "five",    "forbidden move", "illegal move", "timeout",
@@ -39,7 +40,7 @@ void match_rules_default(MatchRules *r, Rule rule)
     r->timeout_turn_ms = 5000;
     r->timeout_match_ms = 180000;
     r->tolerance_ms = 1000;
-    r->start_timeout_ms = 10000;
+    r->start_timeout_ms = 30000;
     r->max_memory = 350LL << 20;
     r->max_moves = rule == RULE_RENJU ? 200 : 0;
 }
@@ -581,8 +582,12 @@ SprtVerdict match_sprt(const MatchSprt *t, const MatchScore *s, double *llr, dou
     *upper = log((1 - t->beta) / t->alpha);
     *llr = 0;
     double m, v;
-    if (!score_stats(s, &m, &v) || v <= 0)
+    if (!score_stats(s, &m, &v))
         return SPRT_CONTINUE;
+    /* A one-sided sweep has no variance; the floor (the variance of a 95% / 5%
+     * win-loss split) keeps the ratio finite so the test can still decide. */
+    if (v < SPRT_MIN_VARIANCE)
+        v = SPRT_MIN_VARIANCE;
     int n = s->wins + s->losses + s->draws;
     double s0 = 1 / (1 + pow(10, -t->elo0 / 400)), s1 = 1 / (1 + pow(10, -t->elo1 / 400));
     *llr = n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);

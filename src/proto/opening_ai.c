@@ -50,11 +50,26 @@ static SearchLimits part_limits(const OpeningAI *ai, int parts)
     return l;
 }
 
+/* Forwards progress and turns a cancel that came before the search started
+ * (which the engine did not hear) into a stop. */
+static void relay(const SearchInfo *info, void *user)
+{
+    OpeningAI *ai = user;
+    if (cancelled(ai))
+        engine_stop(ai->engine);
+    if (ai->progress)
+        ai->progress(info, ai->user);
+}
+
 static bool search(OpeningAI *ai, const Board *b, Color to_move, SearchLimits *l, SearchResult *res)
 {
-    if (cancelled(ai) || !engine_set_position(ai->engine, b, to_move, NULL))
+    if (!engine_set_position(ai->engine, b, to_move, NULL))
         return false;
-    return engine_think(ai->engine, l, ai->progress, ai->user, res) && res->best >= 0;
+    if (cancelled(ai)) { /* stopped: still answer, from the shallowest search */
+        l->depth = 1;
+        l->nodes = 0;
+    }
+    return engine_think(ai->engine, l, relay, ai, res) && res->best >= 0;
 }
 
 static int black_view(Color mover, int score) { return mover == BLACK ? score : -score; }

@@ -170,6 +170,9 @@ static void limits_for_move(const Pbrain *pb, SearchLimits *l)
 static void on_progress(const SearchInfo *info, void *user)
 {
     Pbrain *pb = user;
+    /* A STOP that came before the search started was not heard by the engine. */
+    if (atomic_load(&pb->cancel))
+        engine_stop(pb->engine);
     char pv[ENGINE_MAX_PV * 5 + 1] = "";
     size_t n = 0;
     for (int i = 0; i < info->line.pvlen && n + 6 < sizeof pv; i++) {
@@ -370,6 +373,8 @@ static void run_search(Pbrain *pb, const Job *job)
         say(pb, "ERROR %s", err.msg);
         goto done;
     }
+    if (atomic_load(&pb->cancel))
+        l->depth = 1; /* stopped already: answer at once */
     if (!engine_think(pb->engine, l, on_progress, pb, res) || res->best < 0) {
         say(pb, "ERROR no legal move");
         goto done;
@@ -565,7 +570,6 @@ static void reset_board(Pbrain *pb, int size)
 {
     board_init(&pb->board, size, pb->rule);
     pb->me = BLACK;
-    pb->nblock = 0;
 }
 
 /* ---- commands ------------------------------------------------------------------ */
@@ -584,6 +588,7 @@ static void cmd_start(Pbrain *pb, char *args)
         return;
     }
     reset_board(pb, (int)n);
+    pb->nblock = 0;
     engine_clear_hash(pb->engine);
     pb->started = true;
     say(pb, "OK");
@@ -609,6 +614,7 @@ static void cmd_restart(Pbrain *pb, char *args)
 {
     (void)args;
     reset_board(pb, pb->board.size);
+    pb->nblock = 0;
     engine_clear_hash(pb->engine);
     say(pb, "OK");
 }
