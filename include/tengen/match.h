@@ -34,8 +34,10 @@ typedef struct {
     int max_moves;        /* draw when this many stones are on the board; 0 = full board */
 } MatchRules;
 
-/* Gomocup defaults for a rule set: 15x15 (20x20 freestyle), 5 s a move, 180 s
- * a game, 1 s tolerance, 350 MB, renju drawn at move 200. */
+/* Defaults for a rule set, Gomocup's where they fit: 15x15 (20x20 freestyle),
+ * 5 s a move, 180 s a game, 1 s tolerance, 30 s to start, renju drawn at move
+ * 200; memory 128 MB (Gomocup allows 350 MB, but matches run several engines
+ * at once). */
 void match_rules_default(MatchRules *r, Rule rule);
 
 /* The Gomocup INFO rule value for a rule set (0 freestyle, 1 standard, 4 renju,
@@ -77,8 +79,13 @@ typedef struct {
 bool match_play_game(const MatchRules *r, const char *black_cmd, const char *white_cmd,
                      const Point *opening, int nopening, MatchGame *game, TgError *err);
 
-/* The game as a Piskvork PSQ record (malloc'd). */
+/* The game as a Piskvork PSQ record with thinking times and engine names
+ * (malloc'd). */
 char *match_game_psq(const MatchGame *game, int size);
+
+/* The game as a native .tgn record (record.h), preceded by comment lines naming
+ * the engines and the result (malloc'd; NULL and err on failure). */
+char *match_game_tgn(const MatchGame *game, const MatchRules *r, TgError *err);
 
 /* Results from engine A's point of view. */
 typedef struct {

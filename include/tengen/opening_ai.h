@@ -36,57 +36,57 @@ typedef struct {
 void opening_ai_init(OpeningAI *ai, Engine *e);
 
 /* The engine's score for black of b with to_move to play (and its best move). */
-bool opening_black_score(OpeningAI *ai, const Board *b, Color to_move, int *score, Point *best);
+bool opening_ai_black_score(OpeningAI *ai, const Board *b, Color to_move, int *score, Point *best);
 
 /* Colour choice (swap after 3, RIF/Yamaguchi/Soosorv swaps, swap1, Taraguchi
  * swaps): true when the chooser should take black. */
-bool opening_take_black(OpeningAI *ai, const Board *b, Color to_move, int *black_score);
+bool opening_ai_take_black(OpeningAI *ai, const Board *b, Color to_move, int *black_score);
 
 /* Up to n moves for to_move among cand (all empty points within two lines of a
  * stone, or the centre on an empty board, when ncand == 0), ordered by how close
  * black's score after them is to target. Writes the scores when scores != NULL;
  * returns how many. Forbidden points for black are never offered. */
-int opening_balanced_moves(OpeningAI *ai, const Board *b, Color to_move, const Point *cand,
+int opening_ai_balanced(OpeningAI *ai, const Board *b, Color to_move, const Point *cand,
                            int ncand, int target, Point *out, int *scores, int n);
 
 /* True when some isometry of the grid (rotation/reflection plus translation;
  * board edges ignored) maps the stones of b onto themselves colour for colour
  * and a onto c: proposals a and c are then the same 5th move. */
-bool opening_symmetric(const Board *b, Point a, Point c);
+bool opening_ai_symmetric(const Board *b, Point a, Point c);
 
 /* Black (to move) proposes n pairwise non-symmetric 5th moves, its best ones;
  * returns how many were found (fewer only when the board has too few). */
-int opening_propose(OpeningAI *ai, const Board *b, int n, Point *out);
+int opening_ai_propose(OpeningAI *ai, const Board *b, int n, Point *out);
 
 /* White picks the proposal that is worst for black (b has black to move). */
-Point opening_choose(OpeningAI *ai, const Board *b, const Point *props, int n);
+Point opening_ai_choose(OpeningAI *ai, const Board *b, const Point *props, int n);
 
 /* Yamaguchi / Soosorv: how many 5th moves to declare (1..nmax), more when the
  * position favours black. b is the position when the number is declared. */
-int opening_declare(OpeningAI *ai, const Board *b, int nmax);
+int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax);
 
 /* The opener's opening: the most balanced of the 26 standard openings (black
  * 1 on the centre). Writes 3 points. */
-bool opening_pick26(OpeningAI *ai, int size, Rule rule, Point out[3]);
+bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3]);
 
 /* Points of the central (2r+1) x (2r+1) square that are empty (Taraguchi
  * regions: r = 1 for 3x3 ... 4 for 9x9). Returns how many. */
-int opening_region(const Board *b, int r, Point *out);
+int opening_ai_region(const Board *b, int r, Point *out);
 
 typedef enum { SWAP2_TAKE_BLACK, SWAP2_TAKE_WHITE, SWAP2_PUT_TWO } Swap2Choice;
 
 /* Swap2 after the opener's 3 stones (white to move): take black, take white
  * and play *move, or put two more stones (two[0] white, two[1] black). */
-Swap2Choice opening_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2]);
+Swap2Choice opening_ai_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2]);
 
 /* Swap2 after 5 stones (white to move), the opener chooses: true = take black;
  * false = take white and play *move. */
-bool opening_swap2_final(OpeningAI *ai, const Board *b, Point *move);
+bool opening_ai_swap2_final(OpeningAI *ai, const Board *b, Point *move);
 
 /* Taraguchi-10 after 4 stones (black to move): true = offer the n 5th moves in
  * props (anywhere, non-symmetric); false = place *place within the 9x9 square
  * and leave the opponent the swap. */
-bool opening_taraguchi_offer(OpeningAI *ai, const Board *b, int n, Point *props, int *nprops,
+bool opening_ai_taraguchi_offer(OpeningAI *ai, const Board *b, int n, Point *props, int *nprops,
                              Point *place);
 
 #endif

@@ -24,13 +24,13 @@ static const char USAGE[] =
     "  --turn MS         time per move (default 5000; 0 = no per-move limit)\n"
     "  --time MS         time per game and engine (default 180000; 0 = unlimited)\n"
     "  --tolerance MS    allowance over the limits for process overhead (default 1000)\n"
-    "  --memory MB       INFO max_memory (default 350)\n"
+    "  --memory MB       INFO max_memory (default 128)\n"
     "  --max-moves N     draw when N stones are on the board (default: renju 200,\n"
     "                    others the full board)\n"
     "  --openings FILE   one opening a line in renju notation (\"h8 h9 j10\")\n"
     "  --games N         games to play (default: two per opening, or 2)\n"
     "  -j, --concurrency N  games at once (default 1)\n"
-    "  --out DIR         save every game as DIR/NNNN.psq\n"
+    "  --out DIR         save every game as DIR/NNNN.psq and DIR/NNNN.tgn\n"
     "  --sprt E0,E1[,ALPHA,BETA]  stop when the SPRT decides (default 0.05,0.05)\n"
     "  -q, --quiet       no line per game\n";
 
@@ -55,6 +55,21 @@ typedef struct {
     int64_t failures;
     char name[2][64]; /* engine names from their first game */
 } Tournament;
+
+/* Writes game i as OUT/NNNN.psq or .tgn. */
+static bool save_game(const Tournament *t, const MatchGame *g, int i, const char *ext)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%04d.%s", t->out, i + 1, ext);
+    TgError err = {0};
+    char *text = strcmp(ext, "psq") == 0 ? match_game_psq(g, t->rules.size)
+                                          : match_game_tgn(g, &t->rules, &err);
+    bool ok = text && cli_write_file(path, text, strlen(text), &err);
+    if (!ok)
+        fprintf(stderr, "tengen match: %s: %s\n", path, err.msg[0] ? err.msg : "out of memory");
+    free(text);
+    return ok;
+}
 
 /* Game i: opening i/2, engine A black in even games. */
 static void play_one(Tournament *t, int i)
@@ -98,17 +113,8 @@ static void play_one(Tournament *t, int i)
                res, match_end_name(g->end), g->reason);
         fflush(stdout);
     }
-    if (t->out) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%04d.psq", t->out, i + 1);
-        char *psq = match_game_psq(g, t->rules.size);
-        TgError werr;
-        if (!psq || !cli_write_file(path, psq, strlen(psq), &werr)) {
-            fprintf(stderr, "tengen match: %s\n", psq ? werr.msg : "out of memory");
-            t->stop = true;
-        }
-        free(psq);
-    }
+    if (t->out && !(save_game(t, g, i, "psq") && save_game(t, g, i, "tgn")))
+        t->stop = true;
     if (t->sprt_on) {
         double llr, lo, hi;
         t->verdict = match_sprt(&t->sprt, &t->score, &llr, &lo, &hi);
@@ -147,9 +153,9 @@ static void report(const Tournament *t)
     match_elo(s, &e);
     int n = s->wins + s->losses + s->draws;
     printf("\n%-24s %6s %6s %6s %6s %7s\n", "engine", "games", "wins", "losses", "draws", "score");
-    printf("%-24.24s %6d %6d %6d %6d %6.1f%%\n", t->name[0], n, s->wins, s->losses, s->draws,
+    printf("A %-22.22s %6d %6d %6d %6d %6.1f%%\n", t->name[0], n, s->wins, s->losses, s->draws,
            100 * e.score);
-    printf("%-24.24s %6d %6d %6d %6d %6.1f%%\n", t->name[1], n, s->losses, s->wins, s->draws,
+    printf("B %-22.22s %6d %6d %6d %6d %6.1f%%\n", t->name[1], n, s->losses, s->wins, s->draws,
            n ? 100 * (1 - e.score) : 50.0);
     printf("Elo difference (A - B): ");
     print_elo(e.elo, "%+.1f");

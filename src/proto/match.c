@@ -18,6 +18,7 @@
 
 #include "tengen/coord.h"
 #include "tengen/forbid.h"
+#include "tengen/record.h"
 #include "tengen/rules.h"
 
 #define LINE_MAX_LEN 4096
@@ -41,7 +42,7 @@ void match_rules_default(MatchRules *r, Rule rule)
     r->timeout_match_ms = 180000;
     r->tolerance_ms = 1000;
     r->start_timeout_ms = 30000;
-    r->max_memory = 350LL << 20;
+    r->max_memory = 128LL << 20;
     r->max_moves = rule == RULE_RENJU ? 200 : 0;
 }
 
@@ -530,6 +531,41 @@ char *match_game_psq(const MatchGame *g, int size)
         n += (size_t)snprintf(s + n, cap - n, "%d,%d,%d\n", point_x(g->moves[i]) + 1,
                               point_y(g->moves[i]) + 1, i < g->opening ? 0 : g->ms[i]);
     snprintf(s + n, cap - n, "%s\n%s\n-1\n", g->name[0], g->name[1]);
+    return s;
+}
+
+char *match_game_tgn(const MatchGame *g, const MatchRules *r, TgError *err)
+{
+    Record rec;
+    record_init(&rec);
+    rec.config.size = r->size;
+    rec.config.rule = r->rule;
+    rec.config.opening = OPENING_FREE;
+    rec.has = REC_HAS_SIZE | REC_HAS_RULE | REC_HAS_OPENING;
+    for (int i = 0; i < g->count; i++) {
+        Action a;
+        record_action(&a, ACT_PLACE);
+        a.point = g->moves[i];
+        if (!record_append(&rec, &a, 0, 0)) {
+            tg_error_set(err, 0, 0, "out of memory");
+            record_free(&rec);
+            return NULL;
+        }
+    }
+    char *body = record_write(FORMAT_TGN, &rec, err);
+    record_free(&rec);
+    if (!body)
+        return NULL;
+    const char *result = g->winner == BLACK ? "1-0" : g->winner == WHITE ? "0-1" : "1/2-1/2";
+    size_t cap = strlen(body) + 512;
+    char *s = malloc(cap);
+    if (s)
+        snprintf(s, cap, "# black: %s\n# white: %s\n# result: %s (%s: %s)\n# opening stones: %d\n%s",
+                 g->name[0], g->name[1], result, match_end_name(g->end), g->reason, g->opening,
+                 body);
+    else
+        tg_error_set(err, 0, 0, "out of memory");
+    free(body);
     return s;
 }
 

@@ -74,7 +74,7 @@ static bool search(OpeningAI *ai, const Board *b, Color to_move, SearchLimits *l
 
 static int black_view(Color mover, int score) { return mover == BLACK ? score : -score; }
 
-bool opening_black_score(OpeningAI *ai, const Board *b, Color to_move, int *score, Point *best)
+bool opening_ai_black_score(OpeningAI *ai, const Board *b, Color to_move, int *score, Point *best)
 {
     SearchLimits l = part_limits(ai, 1);
     SearchResult res;
@@ -86,10 +86,10 @@ bool opening_black_score(OpeningAI *ai, const Board *b, Color to_move, int *scor
     return true;
 }
 
-bool opening_take_black(OpeningAI *ai, const Board *b, Color to_move, int *black_score)
+bool opening_ai_take_black(OpeningAI *ai, const Board *b, Color to_move, int *black_score)
 {
     int s = 0;
-    if (!opening_black_score(ai, b, to_move, &s, NULL))
+    if (!opening_ai_black_score(ai, b, to_move, &s, NULL))
         s = 0;
     if (black_score)
         *black_score = s;
@@ -170,7 +170,7 @@ static int by_key(const void *x, const void *y)
     return a->p - b->p; /* ties by point: never depend on qsort's order */
 }
 
-int opening_balanced_moves(OpeningAI *ai, const Board *b, Color to_move, const Point *cand,
+int opening_ai_balanced(OpeningAI *ai, const Board *b, Color to_move, const Point *cand,
                            int ncand, int target, Point *out, int *scores, int n)
 {
     Point *own = malloc(BOARD_MAX_MOVES * sizeof *own);
@@ -210,7 +210,7 @@ static void iso(int k, int x, int y, int *ox, int *oy)
     *oy = M[k][2] * x + M[k][3] * y;
 }
 
-bool opening_symmetric(const Board *b, Point a, Point c)
+bool opening_ai_symmetric(const Board *b, Point a, Point c)
 {
     if (a == c)
         return true;
@@ -261,13 +261,13 @@ bool opening_symmetric(const Board *b, Point a, Point c)
 static bool add_distinct(const Board *b, Point *props, int *n, Point p)
 {
     for (int i = 0; i < *n; i++)
-        if (opening_symmetric(b, props[i], p))
+        if (opening_ai_symmetric(b, props[i], p))
             return false;
     props[(*n)++] = p;
     return true;
 }
 
-int opening_propose(OpeningAI *ai, const Board *b, int n, Point *out)
+int opening_ai_propose(OpeningAI *ai, const Board *b, int n, Point *out)
 {
     Point *cand = malloc(BOARD_MAX_MOVES * sizeof *cand);
     int *sc = malloc(BOARD_MAX_MOVES * sizeof *sc);
@@ -297,7 +297,7 @@ done:
     return found;
 }
 
-Point opening_choose(OpeningAI *ai, const Board *b, const Point *props, int n)
+Point opening_ai_choose(OpeningAI *ai, const Board *b, const Point *props, int n)
 {
     if (n <= 0)
         return POINT_NONE;
@@ -316,16 +316,16 @@ Point opening_choose(OpeningAI *ai, const Board *b, const Point *props, int n)
     return best;
 }
 
-int opening_declare(OpeningAI *ai, const Board *b, int nmax)
+int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax)
 {
     int s = 0;
-    if (!opening_black_score(ai, b, board_side_to_move(b), &s, NULL))
+    if (!opening_ai_black_score(ai, b, board_side_to_move(b), &s, NULL))
         s = 0;
     int n = 1 + (s > 0 ? s / DECLARE_UNIT : 0);
     return n > nmax ? nmax : n < 1 ? 1 : n;
 }
 
-bool opening_pick26(OpeningAI *ai, int size, Rule rule, Point out[3])
+bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
 {
     Board b;
     if (!board_init(&b, size, rule) || size < 7)
@@ -364,7 +364,7 @@ bool opening_pick26(OpeningAI *ai, int size, Rule rule, Point out[3])
     return true;
 }
 
-int opening_region(const Board *b, int r, Point *out)
+int opening_ai_region(const Board *b, int r, Point *out)
 {
     int c = b->size / 2, n = 0;
     for (int y = c - r; y <= c + r; y++)
@@ -375,11 +375,11 @@ int opening_region(const Board *b, int r, Point *out)
     return n;
 }
 
-Swap2Choice opening_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2])
+Swap2Choice opening_ai_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2])
 {
     int s = 0;
     Point best = POINT_NONE;
-    if (!opening_black_score(ai, b, WHITE, &s, &best))
+    if (!opening_ai_black_score(ai, b, WHITE, &s, &best))
         s = 0;
     *move = best;
     if (s > ai->balanced_margin)
@@ -388,33 +388,33 @@ Swap2Choice opening_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[
         return SWAP2_TAKE_WHITE;
     Board next = *b;
     int sc;
-    if (opening_balanced_moves(ai, &next, WHITE, NULL, 0, 0, &two[0], &sc, 1) != 1)
+    if (opening_ai_balanced(ai, &next, WHITE, NULL, 0, 0, &two[0], &sc, 1) != 1)
         return best >= 0 ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;
     board_play(&next, two[0], WHITE);
-    if (opening_balanced_moves(ai, &next, BLACK, NULL, 0, 0, &two[1], &sc, 1) != 1)
+    if (opening_ai_balanced(ai, &next, BLACK, NULL, 0, 0, &two[1], &sc, 1) != 1)
         return best >= 0 ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;
     return SWAP2_PUT_TWO;
 }
 
-bool opening_swap2_final(OpeningAI *ai, const Board *b, Point *move)
+bool opening_ai_swap2_final(OpeningAI *ai, const Board *b, Point *move)
 {
     int s = 0;
     Point best = POINT_NONE;
-    if (!opening_black_score(ai, b, WHITE, &s, &best))
+    if (!opening_ai_black_score(ai, b, WHITE, &s, &best))
         s = 0;
     *move = best;
     return s > 0 || best < 0;
 }
 
-bool opening_taraguchi_offer(OpeningAI *ai, const Board *b, int n, Point *props, int *nprops,
+bool opening_ai_taraguchi_offer(OpeningAI *ai, const Board *b, int n, Point *props, int *nprops,
                              Point *place)
 {
-    *nprops = opening_propose(ai, b, n, props);
+    *nprops = opening_ai_propose(ai, b, n, props);
     Point region[81];
-    int nregion = opening_region(b, 4, region);
+    int nregion = opening_ai_region(b, 4, region);
     int sc = 0;
     *place = POINT_NONE;
-    int placed = opening_balanced_moves(ai, b, BLACK, region, nregion, 0, place, &sc, 1);
+    int placed = opening_ai_balanced(ai, b, BLACK, region, nregion, 0, place, &sc, 1);
     if (placed == 0)
         return *nprops > 0;
     if (*nprops == 0)

@@ -251,36 +251,36 @@ static void run_opening(Pbrain *pb, const Job *job)
     Point pts[MAX_PROPOSALS];
     switch (job->step) {
     case OP_PLACE3:
-        if (opening_pick26(&ai, b->size, b->rule, pts))
+        if (opening_ai_pick_opening(&ai, b->size, b->rule, pts))
             say_points(pb, pts, 3);
         else
             say(pb, "ERROR the board is too small for the standard openings");
         return;
     case OP_SWAP: {
         int s = 0;
-        bool black = opening_take_black(&ai, b, board_side_to_move(b), &s);
+        bool black = opening_ai_take_black(&ai, b, board_side_to_move(b), &s);
         say(pb, "MESSAGE black score %d", s);
         say(pb, "%s", black ? "SWAP" : "NOSWAP");
         return;
     }
     case OP_DECLARE:
-        say(pb, "%d", opening_declare(&ai, b, job->n));
+        say(pb, "%d", opening_ai_declare(&ai, b, job->n));
         return;
     case OP_PROPOSE: {
-        int n = opening_propose(&ai, b, job->n, pts);
+        int n = opening_ai_propose(&ai, b, job->n, pts);
         say_points(pb, pts, n);
         return;
     }
     case OP_CHOOSE: {
         char buf[COORD_BUF];
-        say(pb, "%s", xy(opening_choose(&ai, b, job->points, job->npoints), buf));
+        say(pb, "%s", xy(opening_ai_choose(&ai, b, job->points, job->npoints), buf));
         return;
     }
     case OP_BALANCE: {
         Point region[BOARD_MAX_MOVES];
-        int nr = opening_region(b, job->n, region);
+        int nr = opening_ai_region(b, job->n, region);
         Point p;
-        if (opening_balanced_moves(&ai, b, board_side_to_move(b), region, nr, 0, &p, NULL, 1) == 1)
+        if (opening_ai_balanced(&ai, b, board_side_to_move(b), region, nr, 0, &p, NULL, 1) == 1)
             say_points(pb, &p, 1);
         else
             say(pb, "ERROR no empty point in the %dx%d centre", 2 * job->n + 1, 2 * job->n + 1);
@@ -291,7 +291,7 @@ static void run_opening(Pbrain *pb, const Job *job)
         Point place;
         char line[PB_LINE] = "";
         size_t len = 0;
-        bool offer = opening_taraguchi_offer(&ai, b, job->n, pts, &n, &place);
+        bool offer = opening_ai_taraguchi_offer(&ai, b, job->n, pts, &n, &place);
         if (!offer) {
             pts[0] = place;
             n = 1;
@@ -314,7 +314,7 @@ static void run_swap2(Pbrain *pb)
     Board *b = &pb->board;
     Point move, two[2];
     if (b->count == 3) {
-        Swap2Choice c = opening_swap2(&ai, b, &move, two);
+        Swap2Choice c = opening_ai_swap2(&ai, b, &move, two);
         if (c == SWAP2_TAKE_BLACK) {
             say(pb, "SWAP");
         } else if (c == SWAP2_TAKE_WHITE) {
@@ -327,7 +327,7 @@ static void run_swap2(Pbrain *pb)
         }
         return;
     }
-    if (opening_swap2_final(&ai, b, &move)) {
+    if (opening_ai_swap2_final(&ai, b, &move)) {
         say(pb, "SWAP");
         return;
     }
@@ -345,7 +345,7 @@ static void run_balance(Pbrain *pb, int stones, int bias)
         Color c = board_side_to_move(b);
         /* bias is for the side to move at the start; the target is black's score */
         int target = pb->me == BLACK ? bias : -bias;
-        if (opening_balanced_moves(&ai, b, c, NULL, 0, target, &p[i], NULL, 1) != 1) {
+        if (opening_ai_balanced(&ai, b, c, NULL, 0, target, &p[i], NULL, 1) != 1) {
             say(pb, "ERROR no move to balance the position");
             return;
         }
@@ -1067,39 +1067,40 @@ typedef struct {
     Handler run;
     bool needs_start;
     bool while_thinking; /* answered at once, without stopping the search */
+    bool reads_block;    /* followed by lines up to DONE */
 } Command;
 
 static const Command COMMANDS[] = {
-    {"START", cmd_start, false, false},
-    {"RECTSTART", cmd_rectstart, false, false},
-    {"RESTART", cmd_restart, true, false},
-    {"BEGIN", cmd_begin, true, false},
-    {"TURN", cmd_turn, true, false},
-    {"BOARD", cmd_board, true, false},
-    {"TAKEBACK", cmd_takeback, true, false},
-    {"PLAY", cmd_play, true, false},
-    {"INFO", cmd_info, false, true},
-    {"END", cmd_end, false, true},
-    {"ABOUT", cmd_about, false, true},
-    {"STOP", cmd_stop, false, true},
-    {"SWAP2BOARD", cmd_swap2board, true, false},
-    {"YXBOARD", cmd_yxboard, true, false},
-    {"YXSTOP", cmd_stop, false, true},
-    {"YXNBEST", cmd_nbest, true, false},
-    {"YXSEARCHDEFEND", cmd_defend, true, false},
-    {"YXBALANCEONE", cmd_balance1, true, false},
-    {"YXBALANCETWO", cmd_balance2, true, false},
-    {"YXSHOWFORBID", cmd_showforbid, true, false},
-    {"YXHASHCLEAR", cmd_hashclear, false, false},
-    {"YXSHOWINFO", cmd_showinfo, false, true},
-    {"YXBLOCK", cmd_block, true, false},
-    {"YXBLOCKUNDO", cmd_blockundo, true, false},
-    {"YXBLOCKRESET", cmd_blockreset, true, false},
-    {"YXQUERYDATABASEALL", cmd_querydb, true, false},
-    {"YXQUERYDATABASEONE", cmd_querydb, true, false},
-    {"YXQUERYDATABASETEXT", cmd_querydb, true, false},
-    {"YXQUERYDATABASEALLT", cmd_querydb, true, false},
-    {"TGOPENING", cmd_tgopening, true, false},
+    {"START", cmd_start, false, false, false},
+    {"RECTSTART", cmd_rectstart, false, false, false},
+    {"RESTART", cmd_restart, true, false, false},
+    {"BEGIN", cmd_begin, true, false, false},
+    {"TURN", cmd_turn, true, false, false},
+    {"BOARD", cmd_board, true, false, true},
+    {"TAKEBACK", cmd_takeback, true, false, false},
+    {"PLAY", cmd_play, true, false, false},
+    {"INFO", cmd_info, false, true, false},
+    {"END", cmd_end, false, true, false},
+    {"ABOUT", cmd_about, false, true, false},
+    {"STOP", cmd_stop, false, true, false},
+    {"SWAP2BOARD", cmd_swap2board, true, false, true},
+    {"YXBOARD", cmd_yxboard, true, false, true},
+    {"YXSTOP", cmd_stop, false, true, false},
+    {"YXNBEST", cmd_nbest, true, false, false},
+    {"YXSEARCHDEFEND", cmd_defend, true, false, false},
+    {"YXBALANCEONE", cmd_balance1, true, false, false},
+    {"YXBALANCETWO", cmd_balance2, true, false, false},
+    {"YXSHOWFORBID", cmd_showforbid, true, false, false},
+    {"YXHASHCLEAR", cmd_hashclear, false, false, false},
+    {"YXSHOWINFO", cmd_showinfo, false, true, false},
+    {"YXBLOCK", cmd_block, true, false, true},
+    {"YXBLOCKUNDO", cmd_blockundo, true, false, true},
+    {"YXBLOCKRESET", cmd_blockreset, true, false, false},
+    {"YXQUERYDATABASEALL", cmd_querydb, true, false, true},
+    {"YXQUERYDATABASEONE", cmd_querydb, true, false, true},
+    {"YXQUERYDATABASETEXT", cmd_querydb, true, false, true},
+    {"YXQUERYDATABASEALLT", cmd_querydb, true, false, true},
+    {"TGOPENING", cmd_tgopening, true, false, true},
 };
 
 static void dispatch(Pbrain *pb, char *line)
@@ -1122,8 +1123,7 @@ static void dispatch(Pbrain *pb, char *line)
             finish_search(pb, true);
         if (c->needs_start && !pb->started) {
             say(pb, "ERROR %s before START", c->name);
-            if (!strcasecmp(c->name, "BOARD") || !strcasecmp(c->name, "YXBOARD") ||
-                !strcasecmp(c->name, "SWAP2BOARD")) {
+            if (c->reads_block) {
                 Point pts[BOARD_MAX_MOVES];
                 int fields[BOARD_MAX_MOVES], n;
                 if (!read_points(pb, c->name, pts, fields, &n, BOARD_MAX_MOVES))

@@ -19,13 +19,14 @@ if [ "$RC" -eq 0 ] && [ "$games" -eq 4 ] && [ "$bad" -eq 0 ] &&
 else not_ok "tengen vs tengen: 4 games, no time losses, no illegal moves" "status $RC" "$OUT" "$ERR"; fi
 
 nsaved=$(ls "$TMPD/games"/*.psq 2>/dev/null | wc -l)
+ntgn=$(grep -l '^rule renju$' "$TMPD/games"/*.tgn 2>/dev/null | wc -l)
 first=$(head -n 1 "$TMPD/games/0001.psq" 2>/dev/null)
 opening=$(sed -n '2,6p' "$TMPD/games/0001.psq" 2>/dev/null | tr '\n' ' ')
 # i9 k7 g7 g5 g6 in PSQ's 1-based x,y (y from the top): 9,7 11,9 7,9 7,11 7,10.
-if [ "$nsaved" -eq 4 ] && [ "$first" = "Piskvorky 15x15, 11:11, 0" ] &&
+if [ "$nsaved" -eq 4 ] && [ "$ntgn" -eq 4 ] && [ "$first" = "Piskvorky 15x15, 11:11, 0" ] &&
     [ "$opening" = "9,7,0 11,9,0 7,9,0 7,11,0 7,10,0 " ]; then
-    ok "every game is saved as PSQ, opening first"
-else not_ok "every game is saved as PSQ, opening first" "$nsaved files" "$first" "$opening"; fi
+    ok "every game is saved as PSQ and .tgn, opening first"
+else not_ok "every game is saved as PSQ and .tgn, opening first" "$nsaved files" "$first" "$opening"; fi
 
 # Broken engines lose, the runner says which and why, and the match goes on.
 expect_ending() { # NAME MODE PATTERN
@@ -34,7 +35,7 @@ expect_ending() { # NAME MODE PATTERN
         "$FAKE good" "$FAKE $mode"
     local lost
     lost=$(grep -Ec "$pat" <<<"$OUT")
-    if [ "$RC" -eq 0 ] && [ "$lost" -eq 2 ] && grep -Eq '^fake-good +2 +2 +0 +0' <<<"$OUT"; then
+    if [ "$RC" -eq 0 ] && [ "$lost" -eq 2 ] && grep -Eq '^A fake-good +2 +2 +0 +0' <<<"$OUT"; then
         ok "$name"
     else not_ok "$name" "status $RC" "$OUT" "$ERR"; fi
 }
@@ -63,7 +64,7 @@ else not_ok "an engine that cannot run loses" "$OUT" "$ERR"; fi
 # SPRT: a sweep decides long before 40 games.
 run "$TENGEN" match --rule freestyle --size 15 --turn 300 --games 40 --sprt 0,50 -q \
     "$FAKE good" "$FAKE crash"
-if [ "$RC" -eq 0 ] && grep -q 'H1 accepted' <<<"$OUT" && ! grep -Eq '^fake-good +40 ' <<<"$OUT"; then
+if [ "$RC" -eq 0 ] && grep -q 'H1 accepted' <<<"$OUT" && ! grep -Eq '^A fake-good +40 ' <<<"$OUT"; then
     ok "SPRT stops the match when it decides"
 else not_ok "SPRT stops the match when it decides" "$OUT" "$ERR"; fi
 

@@ -102,24 +102,24 @@ static void test_symmetry(void **state)
     const char *cls[] = {"g8", "i8", "g7", "i7"};
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
-            assert_true(opening_symmetric(&b, pt(cls[i], 15), pt(cls[j], 15)));
-    assert_false(opening_symmetric(&b, pt("g8", 15), pt("g9", 15)));
+            assert_true(opening_ai_symmetric(&b, pt(cls[i], 15), pt(cls[j], 15)));
+    assert_false(opening_ai_symmetric(&b, pt("g8", 15), pt("g9", 15)));
     /* The column h6 h7 h8 h9 (W B B W) is its own mirror across row 7.5. */
-    assert_true(opening_symmetric(&b, pt("h10", 15), pt("h5", 15)));
-    assert_false(opening_symmetric(&b, pt("h10", 15), pt("h4", 15)));
+    assert_true(opening_ai_symmetric(&b, pt("h10", 15), pt("h5", 15)));
+    assert_false(opening_ai_symmetric(&b, pt("h10", 15), pt("h4", 15)));
     /* Mirror line between two lines of the board: black h8 i8, white h9 i9;
      * g8 and j8 are mirror images, g8 and k8 are not. */
     board_init(&b, 15, RULE_RENJU);
     play_list(&b, "h8 h9 i8 i9");
-    assert_true(opening_symmetric(&b, pt("g8", 15), pt("j8", 15)));
-    assert_false(opening_symmetric(&b, pt("g8", 15), pt("k8", 15)));
+    assert_true(opening_ai_symmetric(&b, pt("g8", 15), pt("j8", 15)));
+    assert_false(opening_ai_symmetric(&b, pt("g8", 15), pt("k8", 15)));
     /* Colour matters: a lone black h8 and white j8 map only by the reflection
      * through their line: h9 ~ h7, not h9 ~ j9. */
     board_init(&b, 15, RULE_RENJU);
     board_play(&b, pt("h8", 15), BLACK);
     board_play(&b, pt("j8", 15), WHITE);
-    assert_true(opening_symmetric(&b, pt("h9", 15), pt("h7", 15)));
-    assert_false(opening_symmetric(&b, pt("h9", 15), pt("j9", 15)));
+    assert_true(opening_ai_symmetric(&b, pt("h9", 15), pt("h7", 15)));
+    assert_false(opening_ai_symmetric(&b, pt("h9", 15), pt("j9", 15)));
 }
 
 static void test_proposals_distinct(void **state)
@@ -138,19 +138,19 @@ static void test_proposals_distinct(void **state)
     board_init(&b, 15, RULE_RENJU);
     play_list(&b, "h8 h9 h7 h6");
     Point props[10];
-    int n = opening_propose(&ai, &b, 10, props);
+    int n = opening_ai_propose(&ai, &b, 10, props);
     assert_int_equal(n, 10);
     for (int i = 0; i < n; i++) {
         assert_int_equal(b.cell[props[i]], EMPTY);
         for (int j = i + 1; j < n; j++)
-            assert_false(opening_symmetric(&b, props[i], props[j]));
+            assert_false(opening_ai_symmetric(&b, props[i], props[j]));
     }
-    Point c = opening_choose(&ai, &b, props, 2);
+    Point c = opening_ai_choose(&ai, &b, props, 2);
     assert_true(c == props[0] || c == props[1]);
-    int d = opening_declare(&ai, &b, 8);
+    int d = opening_ai_declare(&ai, &b, 8);
     assert_true(d >= 1 && d <= 8);
     Point o3[3];
-    assert_true(opening_pick26(&ai, 15, RULE_RENJU, o3));
+    assert_true(opening_ai_pick_opening(&ai, 15, RULE_RENJU, o3));
     assert_int_equal(o3[0], pt("h8", 15));
     assert_true(o3[1] == pt("h9", 15) || o3[1] == pt("i9", 15));
     engine_free(e);
