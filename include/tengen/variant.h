@@ -30,6 +30,7 @@ typedef struct {
     Opening opening;
     ForbidMode forbidden;
     int designated;      /* OPENING_DESIGNATED: index into the 26 openings, -1 if unset */
+    bool no_pass;        /* passes refused (e.g. the Gomocup convention); false: allowed */
 } GameConfig;
 
 /* size 15, renju, RIF opening, forbidden auto, no designated opening. */

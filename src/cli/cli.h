@@ -18,6 +18,7 @@ int cmd_forbid(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_pbrain(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 int cmd_think(int argc, char **argv);
 
 /* A position given on the command line: either a move list (black first,

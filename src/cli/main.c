@@ -19,6 +19,7 @@ static const Command COMMANDS[] = {
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"match", cmd_match, "play two pbrain engines against each other"},
     {"pbrain", cmd_pbrain, "run as a Gomocup (pbrain) engine on stdin/stdout"},
+    {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
     {"version", cmd_version, "print the version"},
     {"help", cmd_help, "list the subcommands"},
 };

@@ -6,6 +6,7 @@
 
 #include "eval_params.h"
 #include "search.h"
+#include "tengen/pattern.h"
 #include "tengen/rules.h"
 
 int64_t engine_now_us(void)
@@ -142,6 +143,10 @@ bool engine_set_position(Engine *e, const Board *b, Color to_move, TgError *err)
                      rules_has_win(b, BLACK) ? "black" : "white");
         return false;
     }
+    /* Build the line tables now, outside any timed search. */
+    pattern_init(b->rule);
+    if (b->rule == RULE_RENJU)
+        pattern_renju_info();
     e->board = *b;
     e->to_move = to_move;
     e->has_position = true;
@@ -177,8 +182,6 @@ static void plan_time(Engine *e)
         if (!soft || s < soft)
             soft = s;
     }
-    if (hard > 0 && hard < 1)
-        hard = 1;
     if (soft > hard)
         soft = hard;
     e->hard_ms = hard;

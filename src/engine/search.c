@@ -49,9 +49,13 @@ static Point legal_of_class(SPos *s, Color c, CellClass cl)
     return POINT_NONE;
 }
 
-/* Colour c can make a flex four (or two fours) with a legal move. */
+/* Colour c can make a flex four (or two fours) with a legal move: a sure win
+ * next move. Not in caro, where one stone beyond a five point can leave that
+ * five blocked at both ends and so answer two five points at once. */
 static bool has_open_threat(SPos *s, Color c)
 {
+    if (s->b.rule == RULE_CARO)
+        return false;
     return legal_of_class(s, c, CL_F4) != POINT_NONE || legal_of_class(s, c, CL_44) != POINT_NONE;
 }
 
@@ -286,23 +290,67 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     return best;
 }
 
+/* The moves that leave the opponent without a five point. Elsewhere that is
+ * the single five point itself; in caro a stone beyond the five point can also
+ * leave the five blocked at both ends, so candidates on its lines are tried. */
+static int defences(SPos *s, Point *out)
+{
+    Color me = s->stm, opp = color_other(me);
+    Point fives[8];
+    int nf = spos_cells_of_class(s, opp, CL_FIVE, fives, 8);
+    if (s->b.rule != RULE_CARO) {
+        if (nf != 1 || !spos_legal(s, fives[0], me))
+            return 0;
+        out[0] = fives[0];
+        return 1;
+    }
+    int n = 0;
+    for (int f = 0; f < nf; f++)
+        for (int d = 0; d < DIR_COUNT; d++)
+            for (int k = -5; k <= 5; k++) {
+                Point q = fives[f] + k * DIR[d];
+                bool dup = false;
+                for (int i = 0; i < n; i++)
+                    dup |= out[i] == q;
+                if (dup || s->b.cell[q] != EMPTY || !spos_legal(s, q, me))
+                    continue;
+                spos_play(s, q);
+                bool ok = s->count[opp - 1][CL_FIVE] == 0;
+                spos_undo(s);
+                if (ok)
+                    out[n++] = q;
+            }
+    return n;
+}
+
 static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, int *score)
 {
     SPos *s = &w->pos;
-    Color me = s->stm, opp = color_other(me);
+    Color opp = color_other(s->stm);
     if (!s->count[opp - 1][CL_FIVE])
         return false;
-    Point pts[2];
-    int n = spos_cells_of_class(s, opp, CL_FIVE, pts, 2);
-    if (n >= 2 || !spos_legal(s, pts[0], me)) {
-        *score = loss_in(ply + 1);
-        return true;
+    Point mv[DIR_COUNT * 11 * 8];
+    int n = defences(s, mv);
+    int best = loss_in(ply + 1);
+    for (int i = 0; i < n; i++) {
+        spos_play(s, mv[i]);
+        int sc = -search(w, -beta, -alpha, depth, ply + 1, pv_node && i == 0);
+        if (i > 0 && sc > alpha && sc < beta && pv_node)
+            sc = -search(w, -beta, -alpha, depth, ply + 1, true);
+        spos_undo(s);
+        if (stopped(w))
+            break;
+        if (sc > best) {
+            best = sc;
+            if (sc > alpha) {
+                alpha = sc;
+                update_pv(w, ply, mv[i]);
+                if (sc >= beta)
+                    break;
+            }
+        }
     }
-    spos_play(s, pts[0]);
-    *score = -search(w, -beta, -alpha, depth, ply + 1, pv_node);
-    spos_undo(s);
-    if (*score > alpha)
-        update_pv(w, ply, pts[0]);
+    *score = best;
     return true;
 }
 
@@ -320,15 +368,13 @@ void search_root_moves(Worker *w)
         n = 1;
     } else {
         Point five = legal_of_class(s, me, CL_FIVE);
-        Point pts[2];
         if (five != POINT_NONE) {
             mv[0] = five;
             sc[0] = 0;
             n = 1;
-        } else if (spos_cells_of_class(s, opp, CL_FIVE, pts, 1) == 1 && spos_legal(s, pts[0], me)) {
-            mv[0] = pts[0];
-            sc[0] = 0;
-            n = 1;
+        } else if (s->count[opp - 1][CL_FIVE] && (n = defences(s, mv)) > 0) {
+            for (int i = 0; i < n; i++)
+                sc[i] = search_order_score(s, mv[i]);
         } else {
             n = gen_moves(w, mv, sc, has_open_threat(s, opp));
             if (n == 0)
@@ -445,6 +491,36 @@ static void report(Worker *w, int depth, int nlines)
     }
 }
 
+/* A VCF for the side to move, found before the search, is played at once. */
+static bool root_vcf(Worker *w)
+{
+    Engine *e = w->e;
+    SPos *s = &w->pos;
+    if (e->nbest > 1 || e->lim.nroot > 0)
+        return false;
+    SolverLimits sl = {.max_nodes = SEARCH_ROOT_VCF_NODES, .stop = &e->stop};
+    if (e->hard_ms > 0)
+        sl.deadline = solver_now() + (double)(e->hard_ms - engine_elapsed_ms(e)) * 0.3 / 1000.0;
+    SolverResult r;
+    SolveStatus st = vcf_solve(w->solver, &s->b, s->stm, &sl, &r);
+    w->nodes += (uint64_t)r.nodes;
+    if (st != SOLVE_WIN || r.len < 1)
+        return false;
+    int i = 0;
+    while (i < w->nroot && w->root[i].move != r.line[0])
+        i++;
+    if (i == w->nroot)
+        return false;
+    RootMove t = w->root[i];
+    memmove(&w->root[1], &w->root[0], (size_t)i * sizeof t);
+    t.score = win_in(r.len - 1 + (r.forbidden != POINT_NONE ? 2 : 0));
+    t.pvlen = r.len < ENGINE_MAX_PV ? r.len : ENGINE_MAX_PV;
+    memcpy(t.pv, r.line, (size_t)t.pvlen * sizeof(Point));
+    w->root[0] = t;
+    report(w, 1, 1);
+    return true;
+}
+
 void search_worker_run(Worker *w)
 {
     Engine *e = w->e;
@@ -463,6 +539,11 @@ void search_worker_run(Worker *w)
         if (w->id == 0)
             report(w, 1, 1);
         w->completed = 1;
+        return;
+    }
+    if (w->id == 0 && root_vcf(w)) {
+        w->completed = 1;
+        atomic_store(&e->stop, true);
         return;
     }
     for (int depth = 1 + (w->id & 1); depth <= maxd; depth++) {

@@ -46,7 +46,7 @@ struct Engine {
     Board board;
     Color to_move;
     bool has_position;
-    atomic_bool stop;
+    atomic_int stop; /* an int so the solver can watch it too */
     atomic_bool running;
     _Atomic uint64_t nodes_total;
     SearchLimits lim;

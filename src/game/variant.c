@@ -17,6 +17,7 @@ void variant_default(GameConfig *cfg)
     cfg->opening = OPENING_RIF;
     cfg->forbidden = FORBID_MODE_AUTO;
     cfg->designated = -1;
+    cfg->no_pass = false;
 }
 
 const char *variant_rule_name(const GameConfig *cfg)

@@ -12,7 +12,10 @@
 
 #define PSQ_MAGIC "Piskvorky"
 
-static bool is_hspace(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+static bool is_hspace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
 
 static void skip_hspace(Cursor *c)
 {
@@ -53,7 +56,8 @@ static bool header_fail(const Cursor *c, TgError *err)
 {
     char q[QUOTE_BUF];
     tg_error_set(err, c->line, c->col,
-                 "'%s': expected the PSQ header 'Piskvorky WIDTHxHEIGHT, ...' (e.g. Piskvorky 15x15, 11:11, 0)",
+                 "'%s': expected the PSQ header 'Piskvorky WIDTHxHEIGHT, ...' (e.g. Piskvorky "
+                 "15x15, 11:11, 0)",
                  rec_quote(c->s + c->pos, line_length(c), q));
     return false;
 }
@@ -88,7 +92,7 @@ static bool parse_header(Cursor *c, Record *r, TgError *err)
     }
     r->config.size = width;
     r->config.opening = OPENING_FREE;
-    r->has = REC_HAS_SIZE | REC_HAS_OPENING;
+    r->has = REC_HAS_SIZE; /* the opening is implied, not stated */
     skip_line(c);
     return true;
 }

@@ -13,12 +13,12 @@
 static const char *const FORMAT_NAMES[FORMAT_COUNT] = {"tgn", "psq", "sgf", "rif"};
 
 static const char *const OPENING_CODES[REC_OPENINGS][2] = {
-    {"1D", "kansei"},  {"2D", "keigetsu"}, {"3D", "sosei"},      {"4D", "kagetsu"},
-    {"5D", "zangetsu"}, {"6D", "ugetsu"},  {"7D", "kinsei"},     {"8D", "shogetsu"},
-    {"9D", "kyugetsu"}, {"10D", "shingetsu"}, {"11D", "zuisei"}, {"12D", "sangetsu"},
-    {"13D", "yusei"},  {"1I", "chosei"},   {"2I", "kyogetsu"},   {"3I", "kosei"},
-    {"4I", "suigetsu"}, {"5I", "ryusei"},  {"6I", "ungetsu"},    {"7I", "uragetsu"},
-    {"8I", "rangetsu"}, {"9I", "gingetsu"}, {"10I", "myojo"},    {"11I", "shagetsu"},
+    {"1D", "kansei"},    {"2D", "keigetsu"},   {"3D", "sosei"},    {"4D", "kagetsu"},
+    {"5D", "zangetsu"},  {"6D", "ugetsu"},     {"7D", "kinsei"},   {"8D", "shogetsu"},
+    {"9D", "kyugetsu"},  {"10D", "shingetsu"}, {"11D", "zuisei"},  {"12D", "sangetsu"},
+    {"13D", "yusei"},    {"1I", "chosei"},     {"2I", "kyogetsu"}, {"3I", "kosei"},
+    {"4I", "suigetsu"},  {"5I", "ryusei"},     {"6I", "ungetsu"},  {"7I", "uragetsu"},
+    {"8I", "rangetsu"},  {"9I", "gingetsu"},   {"10I", "myojo"},   {"11I", "shagetsu"},
     {"12I", "meigetsu"}, {"13I", "suisei"},
 };
 
@@ -65,9 +65,12 @@ bool record_action_equal(const Action *a, const Action *b)
     if (a->type != b->type)
         return false;
     switch (a->type) {
-    case ACT_PLACE: return a->board == b->board && a->point == b->point;
-    case ACT_CHOOSE: return a->point == b->point;
-    case ACT_DECLARE: return a->n == b->n;
+    case ACT_PLACE:
+        return a->board == b->board && a->point == b->point;
+    case ACT_CHOOSE:
+        return a->point == b->point;
+    case ACT_DECLARE:
+        return a->n == b->n;
     case ACT_PROPOSE:
         if (a->npoints != b->npoints)
             return false;
@@ -75,7 +78,8 @@ bool record_action_equal(const Action *a, const Action *b)
             if (a->points[i] != b->points[i])
                 return false;
         return true;
-    default: return true;
+    default:
+        return true;
     }
 }
 
@@ -108,11 +112,21 @@ bool record_parse_game(RecordFormat f, const char *text, int game, Record *r, Tg
         return false;
     }
     switch (f) {
-    case FORMAT_TGN: ok = tgn_parse(text, r, err); break;
-    case FORMAT_PSQ: ok = psq_parse(text, r, err); break;
-    case FORMAT_SGF: ok = sgf_parse(text, game, r, err); break;
-    case FORMAT_RIF: ok = rif_parse(text, game, r, err); break;
-    default: tg_error_set(err, 0, 0, "unknown record format %d", (int)f); break;
+    case FORMAT_TGN:
+        ok = tgn_parse(text, r, err);
+        break;
+    case FORMAT_PSQ:
+        ok = psq_parse(text, r, err);
+        break;
+    case FORMAT_SGF:
+        ok = sgf_parse(text, game, r, err);
+        break;
+    case FORMAT_RIF:
+        ok = rif_parse(text, game, r, err);
+        break;
+    default:
+        tg_error_set(err, 0, 0, "unknown record format %d", (int)f);
+        break;
     }
     if (!ok)
         record_free(r);
@@ -127,11 +141,17 @@ bool record_parse(RecordFormat f, const char *text, Record *r, TgError *err)
 char *record_write(RecordFormat f, const Record *r, TgError *err)
 {
     switch (f) {
-    case FORMAT_TGN: return tgn_write(r, err);
-    case FORMAT_PSQ: return psq_write(r, err);
-    case FORMAT_SGF: return sgf_write(r, err);
-    case FORMAT_RIF: return rif_write(r, err);
-    default: tg_error_set(err, 0, 0, "unknown record format %d", (int)f); return NULL;
+    case FORMAT_TGN:
+        return tgn_write(r, err);
+    case FORMAT_PSQ:
+        return psq_write(r, err);
+    case FORMAT_SGF:
+        return sgf_write(r, err);
+    case FORMAT_RIF:
+        return rif_write(r, err);
+    default:
+        tg_error_set(err, 0, 0, "unknown record format %d", (int)f);
+        return NULL;
     }
 }
 
@@ -165,7 +185,8 @@ const char *record_designated_name(int index)
 bool record_designated_parse(const char *name, int *index)
 {
     for (int i = 0; i < REC_OPENINGS; i++)
-        if (strcasecmp(name, OPENING_CODES[i][0]) == 0 || strcasecmp(name, OPENING_CODES[i][1]) == 0) {
+        if (strcasecmp(name, OPENING_CODES[i][0]) == 0 ||
+            strcasecmp(name, OPENING_CODES[i][1]) == 0) {
             *index = i;
             return true;
         }
@@ -328,10 +349,12 @@ static bool action_ok(const Action *a, const GameConfig *cfg)
     int size = cfg->size;
     switch (a->type) {
     case ACT_PLACE:
-        return point_ok(a->point, size) && (cfg->dualboard ? a->board == 0 || a->board == 1 : a->board == 0);
+        return point_ok(a->point, size) &&
+               (cfg->dualboard ? a->board == 0 || a->board == 1 : a->board == 0);
     case ACT_CHOOSE:
         return point_ok(a->point, size) && (a->board == 0 || (cfg->dualboard && a->board == 1));
-    case ACT_DECLARE: return a->n >= 1 && a->n <= ACTION_MAX_POINTS;
+    case ACT_DECLARE:
+        return a->n >= 1 && a->n <= ACTION_MAX_POINTS;
     case ACT_PROPOSE:
         if (a->npoints < 1 || a->npoints > ACTION_MAX_POINTS)
             return false;
@@ -339,7 +362,8 @@ static bool action_ok(const Action *a, const GameConfig *cfg)
             if (!point_ok(a->points[i], size))
                 return false;
         return a->board == 0 || (cfg->dualboard && a->board == 1);
-    default: return (unsigned)a->type < ACT_COUNT;
+    default:
+        return (unsigned)a->type < ACT_COUNT;
     }
 }
 
@@ -359,8 +383,8 @@ bool rec_check(const Record *r, TgError *err)
     for (int i = 0; i < r->count; i++)
         if (!action_ok(&r->actions[i].action, cfg)) {
             tg_error_set(err, r->actions[i].line, r->actions[i].col,
-                         "action %d cannot be written (type %d, point or count out of range)", i + 1,
-                         (int)r->actions[i].action.type);
+                         "action %d cannot be written (type %d, point or count out of range)",
+                         i + 1, (int)r->actions[i].action.type);
             return false;
         }
     return true;

@@ -46,7 +46,10 @@ typedef struct {
     int line, col;
 } Cursor;
 
-static inline char cur_peek(const Cursor *c) { return c->s[c->pos]; }
+static inline char cur_peek(const Cursor *c)
+{
+    return c->s[c->pos];
+}
 /* Steps over one byte (not past the end), keeping line and column. */
 void cur_advance(Cursor *c);
 /* Skips white space (including line breaks). */

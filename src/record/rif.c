@@ -33,7 +33,10 @@ static bool xml_fail(Xml *x, const Cursor *at, const char *msg)
     return false;
 }
 
-static bool starts(const Cursor *c, const char *s) { return strncmp(c->s + c->pos, s, strlen(s)) == 0; }
+static bool starts(const Cursor *c, const char *s)
+{
+    return strncmp(c->s + c->pos, s, strlen(s)) == 0;
+}
 
 /* Skips up to and including the terminator `end`. */
 static bool skip_past(Xml *x, const char *end, const char *what)
@@ -177,7 +180,7 @@ static bool read_game(Xml *x, const Tag *game, Record *r)
 {
     r->config.size = RIF_SIZE;
     r->config.opening = OPENING_FREE;
-    r->has = REC_HAS_SIZE | REC_HAS_OPENING;
+    r->has = REC_HAS_SIZE; /* the opening is implied, not stated */
     if (game->empty)
         return true;
     bool moves_seen = false, bad;
@@ -239,7 +242,9 @@ char *rif_write(const Record *r, TgError *err)
     if (n < 0)
         return NULL;
     StrBuf b = {0};
-    sb_addf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<database>\n<games>\n<game id=\"1\">\n<move>");
+    sb_addf(
+        &b,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<database>\n<games>\n<game id=\"1\">\n<move>");
     char buf[COORD_BUF];
     for (int i = 0; i < n; i++)
         sb_addf(&b, "%s%s", i ? " " : "", coord_format(stones[i], RIF_SIZE, buf));

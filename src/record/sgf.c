@@ -63,7 +63,8 @@ static bool read_value(Sgf *p, Value *v)
     for (;;) {
         char ch = cur_peek(&p->c);
         if (ch == '\0')
-            return fail_at(p, open.line, open.col, "%s", "unterminated property value '[': no closing ']'");
+            return fail_at(p, open.line, open.col, "%s",
+                           "unterminated property value '[': no closing ']'");
         if (ch == ']')
             break;
         if (ch == '\\') {
@@ -214,10 +215,11 @@ static bool finish_move(Sgf *p, const Node *nd)
 {
     const Value *v = &nd->move;
     if (nd->color != p->to_move)
-        return fail_value(p, nd->ident, v,
-                          nd->color == BLACK
-                              ? "black stone where white is to move (stones alternate; a pass is W[])"
-                              : "white stone where black is to move (stones alternate; a pass is B[])");
+        return fail_value(
+            p, nd->ident, v,
+            nd->color == BLACK
+                ? "black stone where white is to move (stones alternate; a pass is W[])"
+                : "white stone where black is to move (stones alternate; a pass is B[])");
     Point pt = POINT_NONE;
     bool pass;
     if (!sgf_point(p, nd, &pt, &pass))
@@ -256,8 +258,8 @@ static bool finish_action(Sgf *p, const Node *nd)
 static bool property(Sgf *p, Node *nd, const char *ident, const Value *first, int nvalues)
 {
     bool setup = !strcmp(ident, "SZ") || !strcmp(ident, "RU") || !strcmp(ident, "GM") ||
-                 !strncmp(ident, "TG", 2);
-    if (setup && strcmp(ident, "TGA") != 0 && p->r->count > 0)
+                 !strcmp(ident, "TGO") || !strcmp(ident, "TGF") || !strcmp(ident, "TGD");
+    if (setup && p->r->count > 0)
         return fail_value(p, ident, first, "a set-up property must come before the first move");
     if (!strcmp(ident, "B") || !strcmp(ident, "W")) {
         if (nd->has_move || nvalues != 1)
@@ -350,7 +352,8 @@ static bool skip_tree(Sgf *p)
     do {
         char ch = cur_peek(&p->c);
         if (ch == '\0')
-            return fail_at(p, open.line, open.col, "%s", "unterminated game tree '(': no closing ')'");
+            return fail_at(p, open.line, open.col, "%s",
+                           "unterminated game tree '(': no closing ')'");
         if (ch == '[') {
             Value v;
             if (!read_value(p, &v))

@@ -39,7 +39,10 @@ static void lex_advance(Lexer *lx)
     lx->pos++;
 }
 
-static bool is_blank(char c) { return isspace((unsigned char)c) != 0; }
+static bool is_blank(char c)
+{
+    return isspace((unsigned char)c) != 0;
+}
 
 /* Next token (a run of non-blank characters not containing '#'); false at the end. */
 static bool lex_next(Lexer *lx, Token *t)
@@ -107,7 +110,8 @@ static bool take_argument(Parser *ps, const Token *kw, const char *what, Token *
 
 /* Parses s[0..n) (part of token t, starting at column col) as a point, with the
  * board prefix "1:" / "2:" that the dual-board variant requires. */
-static bool parse_point(Parser *ps, const char *s, size_t n, int line, int col, Point *p, int *board)
+static bool parse_point(Parser *ps, const char *s, size_t n, int line, int col, Point *p,
+                        int *board)
 {
     Token t = {s, n, line, col};
     bool prefixed = n >= 2 && s[1] == ':' && isdigit((unsigned char)s[0]);
@@ -144,7 +148,7 @@ static bool append(Parser *ps, const Action *a, const Token *t)
 
 /* ---- headers ---- */
 
-static bool header_value(Parser *ps, const Token *kw, const char *word, const Token *v)
+static bool header_value(Parser *ps, const char *word, const Token *v)
 {
     GameConfig *cfg = &ps->r->config;
     char val[WORD_MAX];
@@ -169,10 +173,10 @@ static bool header_value(Parser *ps, const Token *kw, const char *word, const To
         ps->r->has |= REC_HAS_FORBIDDEN;
     } else {
         if (!short_word || !record_designated_parse(val, &cfg->designated))
-            return fail(ps, v, "unknown designated opening (1D..13D, 1I..13I, or a name such as kagetsu)");
+            return fail(ps, v,
+                        "unknown designated opening (1D..13D, 1I..13I, or a name such as kagetsu)");
         ps->r->has |= REC_HAS_DESIGNATED;
     }
-    (void)kw;
     return true;
 }
 
@@ -183,7 +187,7 @@ static bool parse_header(Parser *ps, const Token *kw, const char *word, unsigned
     if (ps->r->has & flag)
         return fail(ps, kw, "this header is given twice");
     Token v;
-    return take_argument(ps, kw, "value", &v) && header_value(ps, kw, word, &v);
+    return take_argument(ps, kw, "value", &v) && header_value(ps, word, &v);
 }
 
 /* ---- actions ---- */
@@ -273,16 +277,18 @@ static const struct {
     const char *word;
     ActionType type;
 } SIMPLE[] = {
-    {"pass", ACT_PASS},     {"swap", ACT_SWAP},     {"noswap", ACT_NOSWAP},
-    {"claim", ACT_CLAIM},   {"resign", ACT_RESIGN}, {"draw", ACT_DRAW},
+    {"pass", ACT_PASS},   {"swap", ACT_SWAP},     {"noswap", ACT_NOSWAP},
+    {"claim", ACT_CLAIM}, {"resign", ACT_RESIGN}, {"draw", ACT_DRAW},
 };
 
 static const struct {
     const char *word;
     unsigned flag;
 } HEADERS[] = {
-    {"size", REC_HAS_SIZE},         {"rule", REC_HAS_RULE},
-    {"opening", REC_HAS_OPENING},   {"forbidden", REC_HAS_FORBIDDEN},
+    {"size", REC_HAS_SIZE},
+    {"rule", REC_HAS_RULE},
+    {"opening", REC_HAS_OPENING},
+    {"forbidden", REC_HAS_FORBIDDEN},
     {"designated", REC_HAS_DESIGNATED},
 };
 
@@ -377,12 +383,16 @@ void tgn_write_action(StrBuf *b, const GameConfig *cfg, const Action *a)
             return;
         }
     switch (a->type) {
-    case ACT_PLACE: write_point(b, cfg, a->board, a->point); break;
+    case ACT_PLACE:
+        write_point(b, cfg, a->board, a->point);
+        break;
     case ACT_CHOOSE:
         sb_addf(b, "choose ");
         write_point(b, cfg, a->board, a->point);
         break;
-    case ACT_DECLARE: sb_addf(b, "declare %d", a->n); break;
+    case ACT_DECLARE:
+        sb_addf(b, "declare %d", a->n);
+        break;
     case ACT_PROPOSE:
         sb_addf(b, "propose ");
         for (int i = 0; i < a->npoints; i++) {
@@ -391,7 +401,8 @@ void tgn_write_action(StrBuf *b, const GameConfig *cfg, const Action *a)
             write_point(b, cfg, a->board, a->points[i]);
         }
         break;
-    default: break;
+    default:
+        break;
     }
 }
 

@@ -3,7 +3,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,9 +208,8 @@ static void test_tgn_propose_forms(void **state)
     parse_fails(FORMAT_TGN, "propose j9,,k10", 1, 12, "before the comma");
     parse_fails(FORMAT_TGN, "propose\nj9", 1, 1, "missing list of points");
     parse_fails(FORMAT_TGN, "propose j9,zz", 1, 12, "'zz'");
-    parse_fails(FORMAT_TGN,
-                "propose a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,b1,b2", 1, 63,
-                "more than 16");
+    parse_fails(FORMAT_TGN, "propose a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,b1,b2", 1,
+                63, "more than 16");
 }
 
 static void test_tgn_errors(void **state)
@@ -306,7 +307,7 @@ static void test_psq_parse(void **state)
     Record r = parse_ok(FORMAT_PSQ, text);
     assert_int_equal(r.config.size, 15);
     assert_int_equal(r.config.opening, OPENING_FREE);
-    assert_int_equal(r.has, REC_HAS_SIZE | REC_HAS_OPENING);
+    assert_int_equal(r.has, REC_HAS_SIZE);
     const char *want[] = {"h8", "i9", "a15", "o1"};
     assert_stones(&r, want, 4);
     assert_int_equal(r.actions[1].line, 3);
@@ -357,11 +358,15 @@ static void test_psq_errors(void **state)
     (void)state;
     parse_fails(FORMAT_PSQ, "", 1, 1, "expected the PSQ header");
     parse_fails(FORMAT_PSQ, "8,8,0\n", 1, 1, "'8,8,0': expected the PSQ header");
-    parse_fails(FORMAT_PSQ, "Piskvorky 15x14, 11:11, 0\n", 1, 11, "'15x14': the board must be square");
-    parse_fails(FORMAT_PSQ, "Piskvorky 99999999999999999999x99999999999999999999\n", 1, 11, "square");
-    parse_fails(FORMAT_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,0\n16,3,0\n", 3, 1, "'16' is off the 15x15");
+    parse_fails(FORMAT_PSQ, "Piskvorky 15x14, 11:11, 0\n", 1, 11,
+                "'15x14': the board must be square");
+    parse_fails(FORMAT_PSQ, "Piskvorky 99999999999999999999x99999999999999999999\n", 1, 11,
+                "square");
+    parse_fails(FORMAT_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,0\n16,3,0\n", 3, 1,
+                "'16' is off the 15x15");
     parse_fails(FORMAT_PSQ, "Piskvorky 15x15, 11:11, 0\n8,0,0\n", 2, 3, "'0' is off");
-    parse_fails(FORMAT_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,0\n 9,9,x\n", 3, 6, "'x': unexpected text");
+    parse_fails(FORMAT_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,0\n 9,9,x\n", 3, 6,
+                "'x': unexpected text");
     parse_fails(FORMAT_PSQ, "Piskvorky 15x15, 11:11, 0\n8,8,0,0\n", 2, 6, "unexpected text");
 }
 
@@ -408,10 +413,11 @@ static void test_sgf_write_and_round_trip(void **state)
     (void)state;
     Record r = rich_record();
     char *text = round_trip(FORMAT_SGF, &r);
-    assert_string_equal(text, "(;FF[4]GM[4]CA[UTF-8]AP[tengen]SZ[15]RU[renju]TGO[yamaguchi]TGF[claim]\n"
-                              ";B[hh];W[hg];B[hf];TGA[declare 2];TGA[swap];W[ig];"
-                              "TGA[propose j9,k10];B[kf]TGA[choose];W[je];B[]\n"
-                              ";W[gi];TGA[claim];TGA[draw];TGA[draw])\n");
+    assert_string_equal(text,
+                        "(;FF[4]GM[4]CA[UTF-8]AP[tengen]SZ[15]RU[renju]TGO[yamaguchi]TGF[claim]\n"
+                        ";B[hh];W[hg];B[hf];TGA[declare 2];TGA[swap];W[ig];"
+                        "TGA[propose j9,k10];B[kf]TGA[choose];W[je];B[]\n"
+                        ";W[gi];TGA[claim];TGA[draw];TGA[draw])\n");
     free(text);
     record_free(&r);
 
@@ -531,7 +537,8 @@ static void test_rif_errors(void **state)
     parse_fails(FORMAT_RIF, "<games><game><move>h8 z9</move></game></games>", 1, 23,
                 "'z9' is off the 15x15 board");
     parse_fails(FORMAT_RIF, "<game>\n<move>h8 h16</move></game>", 2, 10, "off the 15x15");
-    parse_fails(FORMAT_RIF, "<game><move>h8 ?! i9</move></game>", 1, 16, "'?!' in <move> is not a point");
+    parse_fails(FORMAT_RIF, "<game><move>h8 ?! i9</move></game>", 1, 16,
+                "'?!' in <move> is not a point");
     parse_fails(FORMAT_RIF, "<game><move>h8", 1, 7, "not closed by </move>");
     parse_fails(FORMAT_RIF, "<game><move>h8</move>", 1, 1, "not closed by </game>");
     parse_fails(FORMAT_RIF, "<game><move>h8</move><move>h9</move></game>", 1, 22, "two <move>");

@@ -1,0 +1,294 @@
+/* tengen convert — reads a game record in one format and writes it in another. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "tengen/record.h"
+
+#define INPUT_MAX (64L << 20) /* larger inputs are refused, not read */
+
+static const char USAGE[] =
+    "usage: tengen convert [--from F] [--to T] [--game N] [--rule R] [--opening O] IN OUT\n"
+    "Converts a game record. Formats: tgn (tengen), psq (Piskvork), sgf (GM[4]) and\n"
+    "rif (RenjuNet database), picked by the file extension or --from/--to. IN may be\n"
+    "`-` for standard input (the format is then guessed from the text unless --from\n"
+    "says it) and OUT `-` for standard output (tgn unless --to says otherwise).\n"
+    "--game N reads the N-th game of a RenjuNet database or SGF collection.\n"
+    "--rule and --opening fill in what the source does not state (PSQ and RenjuNet\n"
+    "files give only stones); contradicting the source is an error.\n"
+    "PSQ and RenjuNet hold only stones: swaps, proposals and the like are dropped and\n"
+    "the stones actually placed are written in order.\n";
+
+typedef struct {
+    const char *from, *to, *rule, *opening;
+    int game;
+} ConvertOptions;
+
+static int original_index(char **orig, int argc, const char *arg)
+{
+    for (int i = 0; i < argc; i++)
+        if (orig[i] == arg)
+            return i;
+    return 0;
+}
+
+/* Reads the whole of f; NULL with err on failure or a NUL byte. */
+static char *read_all(FILE *f, const char *name, TgError *err)
+{
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (len + 1 == cap) {
+            if ((long)cap >= INPUT_MAX) {
+                tg_error_set(err, 0, 0, "'%s' is larger than %ld MB", name, INPUT_MAX >> 20);
+                free(buf);
+                return NULL;
+            }
+            char *grown = realloc(buf, cap * 2);
+            if (!grown)
+                break;
+            buf = grown;
+            cap *= 2;
+        }
+        size_t got = fread(buf + len, 1, cap - 1 - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (!buf) {
+        tg_error_set(err, 0, 0, "out of memory reading '%s'", name);
+        return NULL;
+    }
+    if (ferror(f)) {
+        tg_error_set(err, 0, 0, "cannot read '%s': %s", name, strerror(errno));
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    const char *nul = memchr(buf, '\0', len);
+    if (nul) {
+        int line = 1, col = 1;
+        for (const char *s = buf; s < nul; s++, col++)
+            if (*s == '\n')
+                line++, col = 0;
+        tg_error_set(err, line, col, "a NUL byte: not a text file");
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static char *read_input(const char *path, TgError *err)
+{
+    if (strcmp(path, "-") == 0)
+        return read_all(stdin, "standard input", err);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        tg_error_set(err, 0, 0, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    char *text = read_all(f, path, err);
+    fclose(f);
+    return text;
+}
+
+/* The format of standard input when --from does not say: by its first byte. */
+static RecordFormat guess_format(const char *text)
+{
+    text += strspn(text, " \t\r\n");
+    if (strncmp(text, "\xef\xbb\xbf", 3) == 0)
+        text += 3;
+    if (*text == '(')
+        return FORMAT_SGF;
+    if (*text == '<')
+        return FORMAT_RIF;
+    if (strncmp(text, "Piskvorky", 9) == 0)
+        return FORMAT_PSQ;
+    return FORMAT_TGN;
+}
+
+static bool pick_format(const char *opt, const char *path, bool input, RecordFormat *f,
+                        TgError *err)
+{
+    if (opt) {
+        if (record_format_parse(opt, f))
+            return true;
+        tg_error_set(err, 0, 0, "%s '%s': unknown format (tgn, psq, sgf, rif)",
+                     input ? "--from" : "--to", opt);
+        return false;
+    }
+    if (strcmp(path, "-") == 0 || record_format_from_path(path, f))
+        return true;
+    tg_error_set(err, 0, 0, "cannot tell the format of '%s' from its name (use %s tgn|psq|sgf|rif)",
+                 path, input ? "--from" : "--to");
+    return false;
+}
+
+/* Applies --rule/--opening where the record is silent; an explicit, different
+ * value in the record is a contradiction. */
+static bool apply_overrides(const ConvertOptions *o, Record *r, TgError *err)
+{
+    if (o->rule) {
+        GameConfig cfg = r->config;
+        if (!variant_rule_parse(o->rule, &cfg)) {
+            tg_error_set(err, 0, 0,
+                         "--rule '%s': unknown rule (freestyle, standard, renju, caro, dualboard)",
+                         o->rule);
+            return false;
+        }
+        if ((r->has & REC_HAS_RULE) &&
+            strcmp(variant_rule_name(&cfg), variant_rule_name(&r->config)) != 0) {
+            tg_error_set(err, 0, 0, "--rule %s: the record says rule %s", o->rule,
+                         variant_rule_name(&r->config));
+            return false;
+        }
+        if (cfg.dualboard != r->config.dualboard && r->count > 0) {
+            tg_error_set(err, 0, 0, "--rule %s: the record's points were not written for it",
+                         o->rule);
+            return false;
+        }
+        r->config = cfg;
+        r->has |= REC_HAS_RULE;
+    }
+    if (o->opening) {
+        Opening op;
+        if (!opening_parse(o->opening, &op)) {
+            tg_error_set(err, 0, 0, "--opening '%s': unknown opening", o->opening);
+            return false;
+        }
+        if ((r->has & REC_HAS_OPENING) && op != r->config.opening) {
+            tg_error_set(err, 0, 0, "--opening %s: the record says opening %s", o->opening,
+                         opening_name(r->config.opening));
+            return false;
+        }
+        r->config.opening = op;
+        r->has |= REC_HAS_OPENING;
+    }
+    return true;
+}
+
+static bool write_output(const char *path, const char *text, TgError *err)
+{
+    size_t len = strlen(text);
+    if (strcmp(path, "-") != 0)
+        return cli_write_file(path, text, len, err);
+    if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
+        tg_error_set(err, 0, 0, "cannot write standard output: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+static int report(const char *in, const TgError *err)
+{
+    const char *name = strcmp(in, "-") == 0 ? "<stdin>" : in;
+    if (err->line > 0)
+        cli_error("convert", "%s:%d:%d: %s", name, err->line, err->col, err->msg);
+    else
+        cli_error("convert", "%s", err->msg);
+    return EXIT_USAGE;
+}
+
+static int convert(const ConvertOptions *o, const char *in, const char *out)
+{
+    TgError err = {0};
+    RecordFormat from, to;
+    if (!pick_format(o->from, in, true, &from, &err) ||
+        !pick_format(o->to, out, false, &to, &err)) {
+        cli_error("convert", "%s", err.msg);
+        return EXIT_USAGE;
+    }
+    char *text = read_input(in, &err);
+    if (!text)
+        return report(in, &err);
+    if (!o->from && strcmp(in, "-") == 0)
+        from = guess_format(text);
+    if (!o->to && strcmp(out, "-") == 0)
+        to = FORMAT_TGN;
+    Record r;
+    bool ok = record_parse_game(from, text, o->game, &r, &err);
+    free(text);
+    if (!ok)
+        return report(in, &err);
+    char *result = NULL;
+    ok = apply_overrides(o, &r, &err) && (result = record_write(to, &r, &err)) != NULL;
+    record_free(&r);
+    if (!ok) {
+        /* Positions in err (if any) point into the input. */
+        return report(in, &err);
+    }
+    ok = write_output(out, result, &err);
+    free(result);
+    if (!ok) {
+        cli_error("convert", "%s", err.msg);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"from", required_argument, NULL, 'f'},
+        {"to", required_argument, NULL, 't'},
+        {"game", required_argument, NULL, 'g'},
+        {"rule", required_argument, NULL, 'r'},
+        {"opening", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    char **orig = malloc((size_t)argc * sizeof *orig);
+    if (!orig)
+        return EXIT_USAGE;
+    memcpy(orig, argv, (size_t)argc * sizeof *orig);
+    ConvertOptions o = {NULL, NULL, NULL, NULL, 1};
+    int rc = EXIT_USAGE, c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+        int at = original_index(orig, argc, argv[optind - 1]);
+        switch (c) {
+        case 'f':
+            o.from = optarg;
+            break;
+        case 't':
+            o.to = optarg;
+            break;
+        case 'r':
+            o.rule = optarg;
+            break;
+        case 'o':
+            o.opening = optarg;
+            break;
+        case 'g':
+            if (!cli_int(optarg, 1, 1000000000, &o.game)) {
+                cli_error("convert", "argument %d '%s': the game number must be 1 or more", at,
+                          optarg);
+                goto done;
+            }
+            break;
+        case 'h':
+            fputs(USAGE, stdout);
+            rc = EXIT_OK;
+            goto done;
+        case ':':
+            cli_error("convert", "argument %d '%s': needs a value", at, orig[at]);
+            goto done;
+        default:
+            cli_error("convert", "argument %d '%s': unknown option", at, orig[at]);
+            goto done;
+        }
+    }
+    if (argc - optind != 2) {
+        cli_error("convert", "expected IN and OUT, got %d argument%s (try --help)", argc - optind,
+                  argc - optind == 1 ? "" : "s");
+        goto done;
+    }
+    rc = convert(&o, argv[optind], argv[optind + 1]);
+done:
+    free(orig);
+    return rc;
+}
