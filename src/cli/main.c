@@ -20,6 +20,7 @@ static const Command COMMANDS[] = {
     {"match", cmd_match, "play two pbrain engines against each other"},
     {"pbrain", cmd_pbrain, "run as a Gomocup (pbrain) engine on stdin/stdout"},
     {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
+    {"check", cmd_check, "referee: replay a record and print its result"},
     {"version", cmd_version, "print the version"},
     {"help", cmd_help, "list the subcommands"},
 };
