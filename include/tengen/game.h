@@ -46,14 +46,14 @@ typedef enum { GAME_OPENING, GAME_PLAY, GAME_OVER } GamePhase;
 
 /* What the acting player is asked to do. */
 typedef enum {
-    STEP_PLACE,       /* place an opening stone (see GameTurn.area) */
-    STEP_DECLARE,     /* declare the number of 5th moves */
-    STEP_COLOR,       /* swap or keep colours */
-    STEP_SWAP2,       /* swap2: take black, take white, or place 4 and 5 */
-    STEP_FIFTH,       /* Taraguchi after 4: swap, place 5 in 9x9, or propose */
-    STEP_PROPOSE,     /* propose the 5th moves */
-    STEP_CHOOSE,      /* choose one proposed 5th move */
-    STEP_PLAY,        /* ordinary play */
+    STEP_PLACE,   /* place an opening stone (see GameTurn.area) */
+    STEP_DECLARE, /* declare the number of 5th moves */
+    STEP_COLOR,   /* swap or keep colours */
+    STEP_SWAP2,   /* swap2: take black, take white, or place 4 and 5 */
+    STEP_FIFTH,   /* Taraguchi after 4: swap, place 5 in 9x9, or propose */
+    STEP_PROPOSE, /* propose the 5th moves */
+    STEP_CHOOSE,  /* choose one proposed 5th move */
+    STEP_PLAY,    /* ordinary play */
     STEP_OVER,
 } GameStep;
 
@@ -91,36 +91,36 @@ typedef struct {
 typedef struct {
     GamePhase phase;
     GameStep step;
-    int player;         /* who must act: 0 or 1 */
-    Color color;        /* the colour that player holds */
-    unsigned allowed;   /* bit (1u << ActionType) for each action type legal now */
-    Color stone;        /* colour a place puts down */
-    int move;           /* number the next stone gets (board count + 1; dual: round) */
-    int area;           /* STEP_PLACE/STEP_FIFTH: central area width (1 = centre, 0 = anywhere) */
-    int opening;        /* designated opening the stones must form, -1 if any */
-    int stones_left;    /* dual-board: stones still to place this turn */
+    int player;       /* who must act: 0 or 1 */
+    Color color;      /* the colour that player holds */
+    unsigned allowed; /* bit (1u << ActionType) for each action type legal now */
+    Color stone;      /* colour a place puts down */
+    int move;         /* number the next stone gets (board count + 1; dual: round) */
+    int area;         /* STEP_PLACE/STEP_FIFTH: central area width (1 = centre, 0 = anywhere) */
+    int opening;      /* designated opening the stones must form, -1 if any */
+    int stones_left;  /* dual-board: stones still to place this turn */
     int declare_min, declare_max; /* STEP_DECLARE */
-    int propose;        /* STEP_PROPOSE / STEP_FIFTH: how many 5th moves to propose */
-    int nproposals;     /* STEP_CHOOSE: the offered points */
+    int propose;                  /* STEP_PROPOSE / STEP_FIFTH: how many 5th moves to propose */
+    int nproposals;               /* STEP_CHOOSE: the offered points */
     Point proposals[GAME_MAX_PROPOSALS];
-    int draw_offer;     /* player whose draw offer is pending, -1 none */
-    Point claimable;    /* black's forbidden move white may claim now, POINT_NONE if none */
+    int draw_offer;  /* player whose draw offer is pending, -1 none */
+    Point claimable; /* black's forbidden move white may claim now, POINT_NONE if none */
 } GameTurn;
 
 /* Small state restored by undo (internal, exposed for sizing only). */
 typedef struct {
-    int step;         /* index into the opening script; -1 in play, -2 over */
-    int color_of[2];  /* colour each player holds */
-    Color to_move;    /* colour of the next stone in play */
-    int stones_left;  /* dual-board */
-    int round;        /* dual-board: current round (1-based) */
+    int step;            /* index into the opening script; -1 in play, -2 over */
+    int color_of[2];     /* colour each player holds */
+    Color to_move;       /* colour of the next stone in play */
+    int stones_left;     /* dual-board */
+    int round;           /* dual-board: current round (1-based) */
     unsigned turn_fives; /* dual-board: bit b set when the mover made a five on board b this turn */
     Point turn_five_at[2];
-    int passes;       /* consecutive passes */
-    int declared;     /* declared number of 5th moves, 0 if none */
+    int passes;   /* consecutive passes */
+    int declared; /* declared number of 5th moves, 0 if none */
     int nproposals;
     Point proposals[GAME_MAX_PROPOSALS];
-    int draw_offer;   /* player, -1 none */
+    int draw_offer;    /* player, -1 none */
     Point claim_point; /* pending immediate claim */
     int claim_board;
     ForbidKind claim_kind;
@@ -130,17 +130,17 @@ typedef struct {
 
 typedef struct {
     Action action;
-    int player;       /* who acted */
+    int player;         /* who acted */
     GameReason forfeit; /* REASON_TIMEOUT etc. for game_forfeit entries, else REASON_NONE */
-    bool placed;      /* the action put one stone on board action.board */
-    bool overline;    /* claim mode: that stone is a black overline */
-    int move;         /* number of the stone placed (board count after it) */
+    bool placed;        /* the action put one stone on board action.board */
+    bool overline;      /* claim mode: that stone is a black overline */
+    int move;           /* number of the stone placed (board count after it) */
     GameState before;
 } GameEntry;
 
 typedef struct {
     GameConfig config;
-    Board board[2];  /* board[1] only for the dual-board variant */
+    Board board[2]; /* board[1] only for the dual-board variant */
     GameState st;
     GameEntry *hist; /* actions applied: [0, nhist); redoable: [nhist, hist_len) */
     int nhist, hist_len, hist_cap;

@@ -24,12 +24,12 @@
 #define OPENINGS_COUNT 26
 
 typedef struct {
-    const char *code;      /* "1D".."13D", "1I".."13I" */
-    const char *chinese;   /* e.g. "花月" */
-    const char *japanese;  /* romaji, e.g. "Kagetsu" */
-    const char *english;   /* e.g. "Flower Moon" */
-    const char *moves[3];  /* with black 1 on h8, e.g. {"h8", "h9", "i9"} */
-    const char *verdict;   /* assessment under the old RIF rule */
+    const char *code;     /* "1D".."13D", "1I".."13I" */
+    const char *chinese;  /* e.g. "花月" */
+    const char *japanese; /* romaji, e.g. "Kagetsu" */
+    const char *english;  /* e.g. "Flower Moon" */
+    const char *moves[3]; /* with black 1 on h8, e.g. {"h8", "h9", "i9"} */
+    const char *verdict;  /* assessment under the old RIF rule */
 } OpeningInfo;
 
 /* The i-th opening (0..25: 1D..13D then 1I..13I); NULL when out of range. */
@@ -55,9 +55,9 @@ bool opening_in_center(int size, Point p, int width);
 
 /* One isometry found between two proposals. */
 typedef struct {
-    int linear;  /* 0..7: identity, mirror |, mirror -, half turn, mirror /,
-                  * quarter turn left, quarter turn right, mirror \ */
-    int tx, ty;  /* translation after the linear part (x right, y up) */
+    int linear; /* 0..7: identity, mirror |, mirror -, half turn, mirror /,
+                 * quarter turn left, quarter turn right, mirror \ */
+    int tx, ty; /* translation after the linear part (x right, y up) */
 } Isometry;
 
 /* True when an isometry maps the n stones (points and colours) onto themselves

@@ -17,8 +17,11 @@ static const Command COMMANDS[] = {
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
     {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
+    {"match", cmd_match, "play two pbrain engines against each other"},
+    {"pbrain", cmd_pbrain, "run as a Gomocup (pbrain) engine on stdin/stdout"},
     {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
     {"serve", cmd_serve, "serve the browser board (and its JSON API) over HTTP"},
+    {"check", cmd_check, "referee: replay a record and print its result"},
     {"version", cmd_version, "print the version"},
     {"help", cmd_help, "list the subcommands"},
 };

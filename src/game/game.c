@@ -26,9 +26,9 @@ static const ScriptStep S_DESIGNATED[] = {
     {STEP_PLACE, ACTOR_BLACK, AREA_DESIGNATED, 0, 0, 0, 0, 0},
 };
 static const ScriptStep S_RIF[] = {
-    {STEP_PLACE, ACTOR_P0, 1, 0, 0, 0, 0, 0},   {STEP_PLACE, ACTOR_P0, 3, 0, 0, 0, 0, 0},
-    {STEP_PLACE, ACTOR_P0, 5, 0, 0, 0, 0, 0},   {STEP_COLOR, ACTOR_WHITE, 0, 0, 0, 0, 0, 0},
-    {STEP_PLACE, ACTOR_WHITE, 0, 0, 0, 0, 0, 0}, {STEP_PROPOSE, ACTOR_BLACK, 0, 2, 0, 0, 0, 0},
+    {STEP_PLACE, ACTOR_P0, 1, 0, 0, 0, 0, 0},     {STEP_PLACE, ACTOR_P0, 3, 0, 0, 0, 0, 0},
+    {STEP_PLACE, ACTOR_P0, 5, 0, 0, 0, 0, 0},     {STEP_COLOR, ACTOR_WHITE, 0, 0, 0, 0, 0, 0},
+    {STEP_PLACE, ACTOR_WHITE, 0, 0, 0, 0, 0, 0},  {STEP_PROPOSE, ACTOR_BLACK, 0, 2, 0, 0, 0, 0},
     {STEP_CHOOSE, ACTOR_WHITE, 0, 0, 0, 0, 0, 0},
 };
 static const ScriptStep S_YAMAGUCHI[] = {
@@ -42,9 +42,9 @@ static const ScriptStep S_YAMAGUCHI[] = {
     {STEP_CHOOSE, ACTOR_WHITE, 0, 0, 0, 0, 0, 0},
 };
 static const ScriptStep S_SWAP2[] = {
-    {STEP_PLACE, ACTOR_P0, 0, 0, 0, 0, 0, 0},     {STEP_PLACE, ACTOR_P0, 0, 0, 0, 0, 0, 0},
-    {STEP_PLACE, ACTOR_P0, 0, 0, 0, 0, 0, 0},     {STEP_SWAP2, ACTOR_P1, 0, 0, 0, 0, SCRIPT_END, 0},
-    {STEP_PLACE, ACTOR_P1, 0, 0, 0, 0, 0, 0},     {STEP_PLACE, ACTOR_P1, 0, 0, 0, 0, 0, 0},
+    {STEP_PLACE, ACTOR_P0, 0, 0, 0, 0, 0, 0}, {STEP_PLACE, ACTOR_P0, 0, 0, 0, 0, 0, 0},
+    {STEP_PLACE, ACTOR_P0, 0, 0, 0, 0, 0, 0}, {STEP_SWAP2, ACTOR_P1, 0, 0, 0, 0, SCRIPT_END, 0},
+    {STEP_PLACE, ACTOR_P1, 0, 0, 0, 0, 0, 0}, {STEP_PLACE, ACTOR_P1, 0, 0, 0, 0, 0, 0},
     {STEP_COLOR, ACTOR_P0, 0, 0, 0, 0, 0, 0},
 };
 static const ScriptStep S_SOOSORV[] = {
@@ -79,22 +79,34 @@ const ScriptStep *game_script(const Game *g, int *len)
         return NULL;
     }
     switch (g->config.opening) {
-    case OPENING_CENTER: *len = (int)(sizeof S_CENTER / sizeof S_CENTER[0]); return S_CENTER;
+    case OPENING_CENTER:
+        *len = (int)(sizeof S_CENTER / sizeof S_CENTER[0]);
+        return S_CENTER;
     case OPENING_SWAP3:
-    case OPENING_SWAP1: *len = (int)(sizeof S_SWAP3 / sizeof S_SWAP3[0]); return S_SWAP3;
+    case OPENING_SWAP1:
+        *len = (int)(sizeof S_SWAP3 / sizeof S_SWAP3[0]);
+        return S_SWAP3;
     case OPENING_DESIGNATED:
         *len = (int)(sizeof S_DESIGNATED / sizeof S_DESIGNATED[0]);
         return S_DESIGNATED;
-    case OPENING_RIF: *len = (int)(sizeof S_RIF / sizeof S_RIF[0]); return S_RIF;
+    case OPENING_RIF:
+        *len = (int)(sizeof S_RIF / sizeof S_RIF[0]);
+        return S_RIF;
     case OPENING_YAMAGUCHI:
         *len = (int)(sizeof S_YAMAGUCHI / sizeof S_YAMAGUCHI[0]);
         return S_YAMAGUCHI;
-    case OPENING_SWAP2: *len = (int)(sizeof S_SWAP2 / sizeof S_SWAP2[0]); return S_SWAP2;
-    case OPENING_SOOSORV8: *len = (int)(sizeof S_SOOSORV / sizeof S_SOOSORV[0]); return S_SOOSORV;
+    case OPENING_SWAP2:
+        *len = (int)(sizeof S_SWAP2 / sizeof S_SWAP2[0]);
+        return S_SWAP2;
+    case OPENING_SOOSORV8:
+        *len = (int)(sizeof S_SOOSORV / sizeof S_SOOSORV[0]);
+        return S_SOOSORV;
     case OPENING_TARAGUCHI10:
         *len = (int)(sizeof S_TARAGUCHI / sizeof S_TARAGUCHI[0]);
         return S_TARAGUCHI;
-    default: *len = 0; return NULL;
+    default:
+        *len = 0;
+        return NULL;
     }
 }
 
@@ -115,10 +127,14 @@ int game_player_of(const GameState *st, Color c)
 static int actor_player(const GameState *st, Actor a)
 {
     switch (a) {
-    case ACTOR_P0: return 0;
-    case ACTOR_P1: return 1;
-    case ACTOR_BLACK: return game_player_of(st, BLACK);
-    default: return game_player_of(st, WHITE);
+    case ACTOR_P0:
+        return 0;
+    case ACTOR_P1:
+        return 1;
+    case ACTOR_BLACK:
+        return game_player_of(st, BLACK);
+    default:
+        return game_player_of(st, WHITE);
     }
 }
 
@@ -131,7 +147,7 @@ static Color parity_color(const Game *g)
 /* The situation a step index describes: the step kind and its actor, where
  * SCRIPT_END means ordinary play with colours alternating by stone count. */
 typedef struct {
-    int index;      /* script index, or SCRIPT_END for play */
+    int index; /* script index, or SCRIPT_END for play */
     GameStep kind;
     int player;
     const ScriptStep *s; /* NULL in play */
@@ -200,8 +216,8 @@ bool game_init(Game *g, const GameConfig *cfg, TgError *err)
 {
     memset(g, 0, sizeof *g);
     if (cfg->size < BOARD_MIN_SIZE || cfg->size > BOARD_MAX_SIZE) {
-        tg_error_set(err, 0, 0, "board size %d is out of range (%d..%d)", cfg->size,
-                     BOARD_MIN_SIZE, BOARD_MAX_SIZE);
+        tg_error_set(err, 0, 0, "board size %d is out of range (%d..%d)", cfg->size, BOARD_MIN_SIZE,
+                     BOARD_MAX_SIZE);
         return false;
     }
     if ((unsigned)cfg->rule >= RULE_COUNT || (unsigned)cfg->opening >= OPENING_COUNT) {
@@ -331,8 +347,9 @@ static bool check_designated(const Game *g, Point p, TgError *err)
         bool diagonal = point_x(p) != point_x(c) && point_y(p) != point_y(c);
         if (want >= 0 && diagonal != (want >= 13)) {
             const OpeningInfo *o = opening_info(want);
-            tg_error_set(err, 0, 0, "%s does not fit the designated opening %s (%s): white 2 goes %s",
-                         ps, o->japanese, o->code, want >= 13 ? "diagonally" : "orthogonally");
+            tg_error_set(err, 0, 0,
+                         "%s does not fit the designated opening %s (%s): white 2 goes %s", ps,
+                         o->japanese, o->code, want >= 13 ? "diagonally" : "orthogonally");
             return false;
         }
         return true;
@@ -355,12 +372,12 @@ static bool check_designated(const Game *g, Point p, TgError *err)
 static bool check_place_area(const Game *g, int area, Point p, TgError *err)
 {
     const Board *b = &g->board[0];
-    char buf[COORD_BUF];
+    char buf[COORD_BUF], centre[COORD_BUF];
     if (area == AREA_DESIGNATED)
         return check_designated(g, p, err);
     if (area == 1 && p != opening_center(b->size)) {
         tg_error_set(err, 0, 0, "move %d goes on the centre (%s), not %s", b->count + 1,
-                     coord_format(opening_center(b->size), b->size, (char[COORD_BUF]){0}),
+                     coord_format(opening_center(b->size), b->size, centre),
                      coord_format(p, b->size, buf));
         return false;
     }
@@ -492,8 +509,8 @@ static bool check_in_view(const Game *g, const View *v, const Action *a, TgError
         if (a->type != ACT_DECLARE)
             break;
         if (a->n < s->lo || a->n > s->hi) {
-            tg_error_set(err, 0, 0, "the number of 5th moves must be %d..%d, not %d", s->lo,
-                         s->hi, a->n);
+            tg_error_set(err, 0, 0, "the number of 5th moves must be %d..%d, not %d", s->lo, s->hi,
+                         a->n);
             return false;
         }
         return true;
@@ -560,7 +577,9 @@ bool game_plan(const Game *g, int as, const Action *a, Plan *pl, TgError *err)
             return false;
         }
         return check_claim(g, err);
-    case ACT_RESIGN: pl->player = as >= 0 ? as : v.player; return true;
+    case ACT_RESIGN:
+        pl->player = as >= 0 ? as : v.player;
+        return true;
     case ACT_DRAW:
         if (g->st.draw_offer >= 0) {
             pl->player = 1 - g->st.draw_offer;
@@ -571,7 +590,8 @@ bool game_plan(const Game *g, int as, const Action *a, Plan *pl, TgError *err)
         } else
             pl->player = as >= 0 ? as : v.player;
         return true;
-    default: break;
+    default:
+        break;
     }
     pl->player = v.player;
     if (as >= 0 && as != v.player) {
@@ -805,8 +825,8 @@ static void claim(Game *g)
         return;
     }
     const GameEntry *e = &g->hist[find_overline(g)];
-    r->point = e->action.type == ACT_CHOOSE || e->action.type == ACT_PLACE ? e->action.point
-                                                                            : POINT_NONE;
+    r->point =
+        e->action.type == ACT_CHOOSE || e->action.type == ACT_PLACE ? e->action.point : POINT_NONE;
     r->board = e->action.board;
     r->kind = FORBID_OVERLINE;
     r->move = e->move;
@@ -840,18 +860,25 @@ static void commit(Game *g, const Plan *pl, GameEntry *e, const Action *a)
     GameState *st = &g->st;
     if (a->type != ACT_DRAW && st->draw_offer >= 0 && pl->player != st->draw_offer)
         st->draw_offer = -1;
-    if (a->type != ACT_CLAIM)
+    /* White's claim must be its very next action; black's out-of-turn draw offer
+     * does not take it away. */
+    if (a->type != ACT_CLAIM && pl->player == game_player_of(st, WHITE))
         st->claim_point = POINT_NONE;
     switch (a->type) {
-    case ACT_RESIGN: set_result(g, color_other((Color)st->color_of[pl->player]), REASON_RESIGN); return;
+    case ACT_RESIGN:
+        set_result(g, color_other((Color)st->color_of[pl->player]), REASON_RESIGN);
+        return;
     case ACT_DRAW:
         if (st->draw_offer >= 0)
             set_result(g, EMPTY, REASON_AGREEMENT);
         else
             st->draw_offer = pl->player;
         return;
-    case ACT_CLAIM: claim(g); return;
-    default: break;
+    case ACT_CLAIM:
+        claim(g);
+        return;
+    default:
+        break;
     }
     if (pl->forward)
         go_to(g, pl->view_index);
@@ -915,7 +942,8 @@ static void commit(Game *g, const Plan *pl, GameEntry *e, const Action *a)
         }
         play_place(g, e, a);
         return;
-    case STEP_OVER: return;
+    case STEP_OVER:
+        return;
     }
 }
 
@@ -950,7 +978,8 @@ bool game_apply(Game *g, const Action *a, TgError *err)
 static bool forfeit(Game *g, Color loser, GameReason reason, bool keep_redo, TgError *err)
 {
     if (reason != REASON_TIMEOUT && reason != REASON_STONE_REMOVAL && reason != REASON_RESIGN) {
-        tg_error_set(err, 0, 0, "a game can only be forfeited by timeout, stone removal or resignation");
+        tg_error_set(err, 0, 0,
+                     "a game can only be forfeited by timeout, stone removal or resignation");
         return false;
     }
     if (loser != BLACK && loser != WHITE) {
@@ -1023,16 +1052,23 @@ static unsigned allowed_in(const Game *g, const View *v)
 {
     const ScriptStep *s = v->s;
     switch (v->kind) {
-    case STEP_PLACE: return 1u << ACT_PLACE;
-    case STEP_DECLARE: return 1u << ACT_DECLARE;
+    case STEP_PLACE:
+        return 1u << ACT_PLACE;
+    case STEP_DECLARE:
+        return 1u << ACT_DECLARE;
     case STEP_COLOR:
-    case STEP_SWAP2: return 1u << ACT_SWAP | 1u << ACT_NOSWAP;
-    case STEP_FIFTH: return 1u << ACT_SWAP | 1u << ACT_NOSWAP | 1u << ACT_PROPOSE;
+    case STEP_SWAP2:
+        return 1u << ACT_SWAP | 1u << ACT_NOSWAP;
+    case STEP_FIFTH:
+        return 1u << ACT_SWAP | 1u << ACT_NOSWAP | 1u << ACT_PROPOSE;
     case STEP_PROPOSE:
         return 1u << ACT_PROPOSE | (propose_count(g, s) == 1 ? 1u << ACT_PLACE : 0);
-    case STEP_CHOOSE: return 1u << ACT_CHOOSE;
-    case STEP_PLAY: return 1u << ACT_PLACE | (pass_allowed(g, NULL) ? 1u << ACT_PASS : 0);
-    case STEP_OVER: return 0;
+    case STEP_CHOOSE:
+        return 1u << ACT_CHOOSE;
+    case STEP_PLAY:
+        return 1u << ACT_PLACE | (pass_allowed(g, NULL) ? 1u << ACT_PASS : 0);
+    case STEP_OVER:
+        return 0;
     }
     return 0;
 }

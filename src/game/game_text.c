@@ -10,9 +10,9 @@
 #include "tengen/openings.h"
 
 static const char *const REASONS[] = {
-    "none",          "five",     "forbidden", "claim",     "overline-claim",
-    "resign",        "timeout",  "stone-removal", "full-board", "no-five",
-    "two-passes",    "agreement", "dual-fives", "dual-one-board",
+    "none",       "five",      "forbidden",     "claim",          "overline-claim",
+    "resign",     "timeout",   "stone-removal", "full-board",     "no-five",
+    "two-passes", "agreement", "dual-fives",    "dual-one-board",
 };
 
 const char *game_reason_name(GameReason r)
@@ -73,15 +73,20 @@ void game_describe_view(const Game *g, GameStep kind, int player, const ScriptSt
         else if (s->area < 0)
             add(buf, len, " of one of the 26 openings");
         break;
-    case STEP_DECLARE: add(buf, len, "declare the number of 5th moves (%d..%d)", s->lo, s->hi); break;
-    case STEP_COLOR: add(buf, len, "choose colours: swap or noswap"); break;
+    case STEP_DECLARE:
+        add(buf, len, "declare the number of 5th moves (%d..%d)", s->lo, s->hi);
+        break;
+    case STEP_COLOR:
+        add(buf, len, "choose colours: swap or noswap");
+        break;
     case STEP_SWAP2:
         add(buf, len,
             "choose: swap (take black), noswap (take white and play move 4) or place moves 4 "
             "and 5");
         break;
     case STEP_FIFTH:
-        add(buf, len, "choose: swap, place move 5 within the central %dx%d square, or propose %d 5th moves",
+        add(buf, len,
+            "choose: swap, place move 5 within the central %dx%d square, or propose %d 5th moves",
             s->area, s->area, s->count);
         break;
     case STEP_PROPOSE: {
@@ -108,7 +113,8 @@ void game_describe_view(const Game *g, GameStep kind, int player, const ScriptSt
         } else
             add(buf, len, "play move %d", b->count + 1);
         break;
-    case STEP_OVER: break;
+    case STEP_OVER:
+        break;
     }
     if (st->draw_offer >= 0)
         add(buf, len, "; the %s offered a draw", pname(st->draw_offer));
@@ -155,27 +161,43 @@ static void result_text(const Game *g, char *buf, size_t len)
         add(buf, len, "claimed black's earlier overline at %s (move %d)",
             coord_format(r->point, size, p), r->move);
         break;
-    case REASON_RESIGN: add(buf, len, "%s resigned", loser); break;
-    case REASON_TIMEOUT: add(buf, len, "%s ran out of time", loser); break;
-    case REASON_STONE_REMOVAL: add(buf, len, "%s removed a stone", loser); break;
+    case REASON_RESIGN:
+        add(buf, len, "%s resigned", loser);
+        break;
+    case REASON_TIMEOUT:
+        add(buf, len, "%s ran out of time", loser);
+        break;
+    case REASON_STONE_REMOVAL:
+        add(buf, len, "%s removed a stone", loser);
+        break;
     case REASON_FULL_BOARD:
         add(buf, len, g->config.dualboard ? "both boards are full" : "the board is full");
         break;
-    case REASON_NO_FIVE: add(buf, len, "neither side can make a five any more"); break;
-    case REASON_TWO_PASSES: add(buf, len, "both players passed in a row"); break;
-    case REASON_AGREEMENT: add(buf, len, "agreed by both players"); break;
+    case REASON_NO_FIVE:
+        add(buf, len, "neither side can make a five any more");
+        break;
+    case REASON_TWO_PASSES:
+        add(buf, len, "both players passed in a row");
+        break;
+    case REASON_AGREEMENT:
+        add(buf, len, "agreed by both players");
+        break;
     case REASON_DUAL_FIVES: {
         char q[COORD_BUF];
         add(buf, len, "fives on both boards in round %d (1:%s, 2:%s)", r->round,
-            coord_format(g->st.turn_five_at[0], size, p), coord_format(g->st.turn_five_at[1], size, q));
+            coord_format(g->st.turn_five_at[0], size, p),
+            coord_format(g->st.turn_five_at[1], size, q));
         break;
     }
     case REASON_DUAL_ONE_BOARD:
         five_text(r, size, five, sizeof five);
-        add(buf, len, "%s made a five on board %d only in round %d (%d:%s); a win needs fives on both boards in the same round",
+        add(buf, len,
+            "%s made a five on board %d only in round %d (%d:%s); a win needs fives on both boards "
+            "in the same round",
             loser, r->board + 1, r->round, r->board + 1, five);
         break;
-    case REASON_NONE: break;
+    case REASON_NONE:
+        break;
     }
 }
 
@@ -194,8 +216,8 @@ static const char *const ACTION_NAMES[ACT_COUNT] = {
     "place", "pass", "swap", "noswap", "declare", "propose", "choose", "claim", "resign", "draw",
 };
 
-static const char *const STEP_NAMES[] = {"place", "declare", "color", "swap2", "fifth",
-                                         "propose", "choose", "play", "over"};
+static const char *const STEP_NAMES[] = {"place",   "declare", "color", "swap2", "fifth",
+                                         "propose", "choose",  "play",  "over"};
 
 json_t *game_status_json(const Game *g)
 {
@@ -253,13 +275,17 @@ void game_action_text(const Action *a, int size, bool dualboard, char *buf, size
             add(buf, len, "%d:", a->board + 1);
         add(buf, len, "%s", coord_format(a->point, size, p));
         break;
-    case ACT_DECLARE: add(buf, len, "declare %d", a->n); break;
+    case ACT_DECLARE:
+        add(buf, len, "declare %d", a->n);
+        break;
     case ACT_PROPOSE:
         add(buf, len, "propose ");
         for (int i = 0; i < a->npoints; i++)
             add(buf, len, "%s%s", i ? "," : "", coord_format(a->points[i], size, p));
         break;
-    case ACT_CHOOSE: add(buf, len, "choose %s", coord_format(a->point, size, p)); break;
+    case ACT_CHOOSE:
+        add(buf, len, "choose %s", coord_format(a->point, size, p));
+        break;
     default:
         add(buf, len, "%s", (unsigned)a->type < ACT_COUNT ? ACTION_NAMES[a->type] : "?");
         break;

@@ -41,10 +41,10 @@ static const struct {
     const char *name;
     int index;
 } ALIASES[] = {
-    {"Hogetsu", 19}, {"Ura", 19},      {"Myoujou", 22}, {"渓月", 1}, {"疎星", 2},  {"殘月", 4},
-    {"長星", 13},    {"峽月", 14},     {"恆星", 15},    {"雲月", 18}, {"嵐月", 20}, {"銀月", 21},
-    {"Kyougetsu", 14}, {"Shougetsu", 7}, {"Kyuugetsu", 8}, {"Chousei", 13}, {"Kousei", 15},
-    {"Ryuusei", 17},
+    {"Hogetsu", 19}, {"Ura", 19},    {"Myoujou", 22},   {"渓月", 1},      {"疎星", 2},
+    {"殘月", 4},     {"長星", 13},   {"峽月", 14},      {"恆星", 15},     {"雲月", 18},
+    {"嵐月", 20},    {"銀月", 21},   {"Kyougetsu", 14}, {"Shougetsu", 7}, {"Kyuugetsu", 8},
+    {"Chousei", 13}, {"Kousei", 15}, {"Ryuusei", 17},
 };
 
 const OpeningInfo *opening_info(int i)
@@ -93,14 +93,20 @@ static void table_offset(const char *move, int *dx, int *dy)
 }
 
 /* Grid coordinates with y pointing up, so that the symmetries read as drawn. */
-static int gx(Point p) { return point_x(p); }
-static int gy(Point p) { return -point_y(p); }
+static int gx(Point p)
+{
+    return point_x(p);
+}
+static int gy(Point p)
+{
+    return -point_y(p);
+}
 
 static void apply_linear(int l, int x, int y, int *ox, int *oy)
 {
     static const int M[8][4] = {
-        {1, 0, 0, 1},  {-1, 0, 0, 1}, {1, 0, 0, -1}, {-1, 0, 0, -1},
-        {0, 1, 1, 0},  {0, -1, 1, 0}, {0, 1, -1, 0}, {0, -1, -1, 0},
+        {1, 0, 0, 1}, {-1, 0, 0, 1}, {1, 0, 0, -1}, {-1, 0, 0, -1},
+        {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1, -1, 0}, {0, -1, -1, 0},
     };
     *ox = M[l][0] * x + M[l][1] * y;
     *oy = M[l][2] * x + M[l][3] * y;
@@ -154,8 +160,7 @@ bool opening_points(int i, int size, Point out[3])
 }
 
 /* Does x -> L x + t map every stone onto a stone of the same colour? */
-static bool maps_onto_itself(const Point *stones, const Color *colors, int n, int l, int tx,
-                             int ty)
+static bool maps_onto_itself(const Point *stones, const Color *colors, int n, int l, int tx, int ty)
 {
     for (int i = 0; i < n; i++) {
         int x, y;
@@ -247,8 +252,8 @@ void opening_isometry_text(const Isometry *iso, int size, char *buf, size_t len)
             x = tx - y;
         }
         half_point_text(2 * x, 2 * y, size, at, sizeof at);
-        snprintf(buf, len, "a mirror in the %s diagonal through %s",
-                 iso->linear == 4 ? "/" : "\\", at);
+        snprintf(buf, len, "a mirror in the %s diagonal through %s", iso->linear == 4 ? "/" : "\\",
+                 at);
         break;
     }
     case 5: /* (x, y) -> (-y + tx, x + ty): centre ((tx - ty) / 2, (tx + ty) / 2) */

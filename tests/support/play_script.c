@@ -11,7 +11,8 @@ bool test_parse_action(const char *tok, const char *arg, int size, Action *a)
     memset(a, 0, sizeof *a);
     a->point = POINT_NONE;
     static const char *const SIMPLE[] = {"pass", "swap", "noswap", "claim", "resign", "draw"};
-    static const ActionType TYPES[] = {ACT_PASS, ACT_SWAP, ACT_NOSWAP, ACT_CLAIM, ACT_RESIGN, ACT_DRAW};
+    static const ActionType TYPES[] = {ACT_PASS,  ACT_SWAP,   ACT_NOSWAP,
+                                       ACT_CLAIM, ACT_RESIGN, ACT_DRAW};
     for (int i = 0; i < 6; i++)
         if (!strcmp(tok, SIMPLE[i])) {
             a->type = TYPES[i];

@@ -4,7 +4,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -534,6 +536,11 @@ static void test_forbidden_claim(void **state)
     expect_status(&g, "white wins: claimed black's double-three at h8 (move 9)");
     assert_int_equal(game_result(&g)->reason, REASON_CLAIM);
     game_undo(&g);
+    /* Black offering a draw meanwhile does not take the claim away. */
+    Action d = game_action(ACT_DRAW);
+    assert_true(game_apply_as(&g, 0, &d, NULL));
+    assert_int_equal(g.st.claim_point, pt("h8"));
+    game_undo(&g);
     /* A missed claim is gone. */
     ok(&g, "a9");
     refused(&g, "claim", "nothing to claim");
@@ -604,7 +611,8 @@ static void test_resign_draw_timeout(void **state)
     game_undo(&g);
     /* Offer with a move, accepted on the reply. */
     ok(&g, "draw");
-    expect_status(&g, "ongoing: white (second player) to play move 2; the second player offered a draw");
+    expect_status(
+        &g, "ongoing: white (second player) to play move 2; the second player offered a draw");
     ok(&g, "h9 draw");
     assert_int_equal(game_result(&g)->reason, REASON_AGREEMENT);
     game_undo(&g);
@@ -629,6 +637,37 @@ static void test_resign_draw_timeout(void **state)
     assert_true(game_apply_as(&g, 1, &r, &err));
     expect_status(&g, "black wins: white resigned");
     game_free(&g);
+}
+
+/* Wrong actions common to all rules. */
+static void test_misc_refusals(void **state)
+{
+    (void)state;
+    Game g;
+    test_game(&g, RULE_FREESTYLE, OPENING_FREE, 0);
+    refused(&g, "claim", "no forbidden moves to claim under freestyle rules");
+    refused(&g, "choose h8", "to play move 1");
+    refused(&g, "declare 2", "to play move 1");
+    refused(&g, "noswap", "to play move 1");
+    TgError err;
+    Action h8 = game_action_place(0, pt("h8"));
+    assert_false(game_apply_as(&g, 1, &h8, &err));
+    assert_non_null(strstr(err.msg, "the first player's turn"));
+    Action d = game_action(ACT_DRAW);
+    assert_true(game_apply_as(&g, 0, &d, &err));
+    assert_false(game_apply_as(&g, 0, &d, &err));
+    assert_non_null(strstr(err.msg, "already pending"));
+    ok(&g, "h8 resign");
+    refused(&g, "h9", "the game is over (black wins: white resigned)");
+    refused(&g, "resign", "the game is over");
+    refused(&g, "draw", "the game is over");
+    game_free(&g);
+
+    GameConfig cfg;
+    variant_default(&cfg);
+    cfg.size = 4;
+    assert_false(game_init(&g, &cfg, &err));
+    assert_non_null(strstr(err.msg, "board size 4 is out of range"));
 }
 
 static void test_two_passes(void **state)
@@ -693,7 +732,8 @@ static void test_no_five_left(void **state)
     Game g;
     test_game(&g, RULE_FREESTYLE, OPENING_FREE, 5);
     /* The full-board layout, but black starts on e5, blocking white's top row. */
-    const char *black[] = {"e5", "a4", "b4", "d4", "e4", "b3", "c3", "e3", "a2", "c2", "d2", "a1", "d1"};
+    const char *black[] = {"e5", "a4", "b4", "d4", "e4", "b3", "c3",
+                           "e3", "a2", "c2", "d2", "a1", "d1"};
     const char *white[] = {"a5", "b5", "c5", "d5", "c4", "a3", "d3", "b2", "e2", "b1", "c1", "e1"};
     for (int i = 0; i < 25 && !game_over(&g); i++) {
         assert_false(all_lines_mixed(&g.board[0]));
@@ -832,7 +872,9 @@ static void test_nigiri(void **state)
         Nigiri a, b;
         game_nigiri(&r1, 20, &a);
         game_nigiri(&r2, 20, &b);
-        assert_memory_equal(&a, &b, sizeof a);
+        assert_int_equal(a.grab[0], b.grab[0]);
+        assert_int_equal(a.grab[1], b.grab[1]);
+        assert_int_equal(a.exchange, b.exchange);
         assert_true(a.grab[0] >= 1 && a.grab[0] <= 20 && a.grab[1] >= 1 && a.grab[1] <= 20);
         int diff = a.grab[0] > a.grab[1] ? a.grab[0] - a.grab[1] : a.grab[1] - a.grab[0];
         assert_int_equal(a.exchange, diff % 2 == 1);
@@ -904,6 +946,7 @@ int main(void)
         cmocka_unit_test(test_overline_claim),
         cmocka_unit_test(test_five_beats_forbidden),
         cmocka_unit_test(test_resign_draw_timeout),
+        cmocka_unit_test(test_misc_refusals),
         cmocka_unit_test(test_two_passes),
         cmocka_unit_test(test_full_board),
         cmocka_unit_test(test_no_five_left),

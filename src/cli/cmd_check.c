@@ -1,0 +1,231 @@
+/* tengen check — the referee: replays a record and says how the game stands. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "tengen/game.h"
+#include "tengen/record.h"
+
+#define CHECK_INPUT_MAX (16L << 20)
+
+static const char USAGE[] =
+    "usage: tengen check [--rule R] [--opening O] [--forbidden auto|claim] [--designated NAME]\n"
+    "                    [--json] RECORD\n"
+    "Replays a game record (.tgn; .psq, .sgf, .rif by extension; `-` reads .tgn from\n"
+    "standard input) under the rules and prints one line:\n"
+    "  result: black wins: ... | result: white wins: ... | result: draw: ...\n"
+    "  result: ongoing: <who> to <what>\n"
+    "Options override the record's header. Exit 0 for a finished or ongoing game,\n"
+    "1 when an action is illegal (its number, token and reason on stderr), 2 for a\n"
+    "malformed record or bad options.\n";
+
+typedef struct {
+    const char *rule, *opening, *forbidden, *designated;
+    bool json;
+} CheckOptions;
+
+/* Reads a whole file (or stdin for "-"); NULL with err on failure. */
+static char *slurp(const char *path, TgError *err)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        tg_error_set(err, 0, 0, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 14, len = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf)
+            break;
+        if (len + 1 == cap) {
+            char *grown = (long)cap < CHECK_INPUT_MAX ? realloc(buf, cap * 2) : NULL;
+            if (!grown) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        size_t got = fread(buf + len, 1, cap - 1 - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    bool failed = ferror(f) != 0;
+    if (f != stdin)
+        fclose(f);
+    if (!buf || failed) {
+        tg_error_set(err, 0, 0, "cannot read '%s'%s", path, buf ? "" : " (too large)");
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+        tg_error_set(err, 0, 0, "'%s' holds a NUL byte: not a text record", path);
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Command-line options override the record's header. */
+static bool override(const CheckOptions *o, GameConfig *cfg, TgError *err)
+{
+    if (o->rule && !variant_rule_parse(o->rule, cfg)) {
+        tg_error_set(err, 0, 0,
+                     "--rule '%s': unknown rule (freestyle, standard, renju, caro, dualboard)",
+                     o->rule);
+        return false;
+    }
+    if (o->opening && !opening_parse(o->opening, &cfg->opening)) {
+        tg_error_set(err, 0, 0,
+                     "--opening '%s': unknown opening (free, center, swap3, designated, rif, "
+                     "yamaguchi, swap1, swap2, soosorv8, taraguchi10)",
+                     o->opening);
+        return false;
+    }
+    if (o->forbidden && !forbid_mode_parse(o->forbidden, &cfg->forbidden)) {
+        tg_error_set(err, 0, 0, "--forbidden '%s': expected auto or claim", o->forbidden);
+        return false;
+    }
+    if (o->designated && !record_designated_parse(o->designated, &cfg->designated)) {
+        tg_error_set(err, 0, 0, "--designated '%s': not one of the 26 openings", o->designated);
+        return false;
+    }
+    return true;
+}
+
+static void print_result(const Game *g, bool json)
+{
+    if (json) {
+        json_t *j = game_status_json(g);
+        json_object_set_new(j, "actions", json_integer(game_history_count(g)));
+        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        if (s)
+            printf("%s\n", s);
+        free(s);
+        json_decref(j);
+        return;
+    }
+    char buf[400];
+    game_status_text(g, buf, sizeof buf);
+    printf("result: %s\n", buf);
+}
+
+/* Replays the record; exit status as the usage says. */
+static int replay(const Record *r, const GameConfig *cfg, bool json)
+{
+    Game g;
+    TgError err = {0};
+    if (!game_init(&g, cfg, &err)) {
+        cli_error("check", "%s", err.msg);
+        return EXIT_USAGE;
+    }
+    for (int i = 0; i < r->count; i++) {
+        const RecordAction *ra = &r->actions[i];
+        if (game_apply(&g, &ra->action, &err))
+            continue;
+        char tok[200];
+        game_action_text(&ra->action, cfg->size, cfg->dualboard, tok, sizeof tok);
+        if (ra->line > 0)
+            cli_error("check", "action %d '%s' (line %d, column %d): %s", i + 1, tok, ra->line,
+                      ra->col, err.msg);
+        else
+            cli_error("check", "action %d '%s': %s", i + 1, tok, err.msg);
+        game_free(&g);
+        return EXIT_ILLEGAL;
+    }
+    print_result(&g, json);
+    game_free(&g);
+    return EXIT_OK;
+}
+
+static int check(const CheckOptions *o, const char *path)
+{
+    TgError err = {0};
+    RecordFormat fmt = FORMAT_TGN;
+    if (strcmp(path, "-") != 0 && !record_format_from_path(path, &fmt))
+        fmt = FORMAT_TGN;
+    char *text = slurp(path, &err);
+    if (!text) {
+        cli_error("check", "%s", err.msg);
+        return EXIT_USAGE;
+    }
+    Record r;
+    bool ok = record_parse(fmt, text, &r, &err);
+    free(text);
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    if (!ok) {
+        if (err.line > 0)
+            cli_error("check", "%s:%d:%d: %s", name, err.line, err.col, err.msg);
+        else
+            cli_error("check", "%s: %s", name, err.msg);
+        return EXIT_USAGE;
+    }
+    GameConfig cfg = r.config;
+    int rc;
+    if (!override(o, &cfg, &err)) {
+        cli_error("check", "%s", err.msg);
+        rc = EXIT_USAGE;
+    } else if (cfg.dualboard != r.config.dualboard && r.count > 0) {
+        cli_error("check", "--rule %s: the record's points were not written for it", o->rule);
+        rc = EXIT_USAGE;
+    } else
+        rc = replay(&r, &cfg, o->json);
+    record_free(&r);
+    return rc;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"rule", required_argument, NULL, 'r'},
+        {"opening", required_argument, NULL, 'o'},
+        {"forbidden", required_argument, NULL, 'f'},
+        {"designated", required_argument, NULL, 'd'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    CheckOptions o = {NULL, NULL, NULL, NULL, false};
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+        switch (c) {
+        case 'r':
+            o.rule = optarg;
+            break;
+        case 'o':
+            o.opening = optarg;
+            break;
+        case 'f':
+            o.forbidden = optarg;
+            break;
+        case 'd':
+            o.designated = optarg;
+            break;
+        case 'j':
+            o.json = true;
+            break;
+        case 'h':
+            fputs(USAGE, stdout);
+            return EXIT_OK;
+        case ':':
+            cli_error("check", "option '%s' needs a value", argv[optind - 1]);
+            return EXIT_USAGE;
+        default:
+            cli_error("check", "unknown option '%s' (try --help)", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 1) {
+        cli_error("check", "expected one RECORD argument (a .tgn file or - for standard input)");
+        return EXIT_USAGE;
+    }
+    return check(&o, argv[optind]);
+}
