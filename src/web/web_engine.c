@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tengen/coord.h"
+#include "tengen/opening_ai.h"
 
 bool web_engine_to_act(const WebGame *w)
 {
@@ -19,6 +20,7 @@ bool web_engine_to_act(const WebGame *w)
 
 void web_engine_interrupt(WebGame *w)
 {
+    atomic_store(&w->cancel, 1);
     if (w->engine && w->thinking)
         engine_stop(w->engine);
 }
@@ -30,6 +32,7 @@ typedef struct {
     unsigned version; /* the game version the decision is for */
     int64_t ms;       /* budget for the whole decision */
     Color side;       /* colour being searched, for the progress report */
+    OpeningAI ai;     /* opening decisions (swaps, proposals, balanced stones) */
 } Decision;
 
 static bool stale(const Decision *d)
@@ -102,14 +105,55 @@ static Color stone_to_move(const Board *b, const GameTurn *t)
     return t->stone == BLACK || t->stone == WHITE ? t->stone : board_side_to_move(b);
 }
 
-/* Black's score of the position with `side` to move (short search). */
-static bool black_score(Decision *d, const Board *b, Color side, int *score, TgError *err)
+/* An opening stone after which the opponent's colour choice gains little:
+ * the most balanced legal point (the centre on an empty board). */
+static bool place_opening(Decision *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
 {
-    SearchResult r;
-    if (!search(d, b, side, NULL, 0, 1, 4, &r, err))
+    const Board *b = game_board(g, 0);
+    Point legal[BOARD_MAX_MOVES];
+    int n = game_legal_points(g, 0, legal);
+    if (n == 0) {
+        tg_error_set(err, 0, 0, "no legal point for the opening stone");
         return false;
-    *score = side == BLACK ? r.score : -r.score;
+    }
+    Point centre = point_make(b->size / 2, b->size / 2);
+    Point pick = legal[0];
+    bool centre_legal = false;
+    for (int i = 0; i < n; i++)
+        centre_legal = centre_legal || legal[i] == centre;
+    if (b->count == 0 && centre_legal)
+        pick = centre;
+    else if (n > 1 && opening_ai_balanced(&d->ai, b, stone_to_move(b, t), legal, n, 0, &pick, NULL, 1) != 1)
+        pick = legal[0];
+    if (stale(d)) {
+        tg_error_set(err, 0, 0, "the game changed");
+        return false;
+    }
+    *a = game_action_place(0, pick);
     return true;
+}
+
+/* Taraguchi-10 after four stones: offer the 5th moves or place one in the
+ * 9x9 square. */
+static bool taraguchi_fifth(Decision *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
+{
+    Point props[GAME_MAX_PROPOSALS], place = POINT_NONE;
+    int np = 0;
+    if (t->propose > 0 && (t->allowed & 1u << ACT_PROPOSE) &&
+        opening_ai_taraguchi_offer(&d->ai, game_board(g, 0), t->propose, props, &np, &place) &&
+        np == t->propose) {
+        *a = game_action(ACT_PROPOSE);
+        a->npoints = np;
+        memcpy(a->points, props, sizeof(Point) * (size_t)np);
+        if (game_is_legal(g, a, NULL))
+            return true;
+    }
+    if (place >= 0) {
+        *a = game_action_place(0, place);
+        if (game_is_legal(g, a, NULL))
+            return true;
+    }
+    return place_opening(d, g, t, a, err);
 }
 
 static bool place_stone(Decision *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
@@ -141,14 +185,44 @@ static bool place_stone(Decision *d, const Game *g, const GameTurn *t, Action *a
     return true;
 }
 
-/* Colour choice: take the colour the engine's score favours. */
+/* Swap2 after the opener's three stones: take black, take white, or put two
+ * more stones (the second of them is placed at the next step). */
+static bool swap2_first(Decision *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
+{
+    const Board *b = game_board(g, 0);
+    Point move, two[2];
+    Swap2Choice c = opening_ai_swap2(&d->ai, b, &move, two);
+    if (stale(d)) {
+        tg_error_set(err, 0, 0, "the game changed");
+        return false;
+    }
+    if (c == SWAP2_PUT_TWO && (t->allowed & 1u << ACT_PLACE) && two[0] >= 0) {
+        *a = game_action_place(0, two[0]);
+        return true;
+    }
+    *a = game_action(c == SWAP2_TAKE_BLACK ? ACT_SWAP : ACT_NOSWAP);
+    return true;
+}
+
+/* Colour choice: take the colour the opening decisions (or the engine's score)
+ * favour. */
 static bool choose_color(Decision *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
 {
     const Board *b = game_board(g, 0);
-    int s;
-    if (!black_score(d, b, stone_to_move(b, t), &s, err))
+    if (t->step == STEP_SWAP2 && b->count == 3)
+        return swap2_first(d, g, t, a, err);
+    Color want;
+    if (g->config.opening == OPENING_SWAP2 && b->count == 5 && board_side_to_move(b) == WHITE) {
+        Point move;
+        want = opening_ai_swap2_final(&d->ai, b, &move) ? BLACK : WHITE;
+    } else {
+        int s;
+        want = opening_ai_take_black(&d->ai, b, stone_to_move(b, t), &s) ? BLACK : WHITE;
+    }
+    if (stale(d)) {
+        tg_error_set(err, 0, 0, "the game changed");
         return false;
-    Color want = s >= 0 ? BLACK : WHITE;
+    }
     if (t->step == STEP_SWAP2) {
         *a = game_action(want == BLACK ? ACT_SWAP : ACT_NOSWAP);
         return true;
@@ -163,6 +237,13 @@ static bool choose_color(Decision *d, const Game *g, const GameTurn *t, Action *
 /* White picks the offered 5th move that leaves black worst off. */
 static bool choose_fifth(Decision *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
 {
+    Point p = opening_ai_choose(&d->ai, game_board(g, 0), t->proposals, t->nproposals);
+    if (p >= 0) {
+        *a = game_action(ACT_CHOOSE);
+        a->point = p;
+        if (game_is_legal(g, a, NULL))
+            return true;
+    }
     SearchResult r;
     int nbest = t->nproposals < ENGINE_MAX_NBEST ? t->nproposals : ENGINE_MAX_NBEST;
     if (!search(d, game_board(g, 0), BLACK, t->proposals, t->nproposals, nbest, 8, &r, err))
@@ -236,6 +317,15 @@ static bool propose(Decision *d, const Game *g, const GameTurn *t, Action *a, Tg
         tg_error_set(err, 0, 0, "cannot propose %d moves", want);
         return false;
     }
+    Point offer[GAME_MAX_PROPOSALS];
+    if (opening_ai_propose(&d->ai, b, want, offer) == want) {
+        *a = game_action(ACT_PROPOSE);
+        a->npoints = want;
+        memcpy(a->points, offer, sizeof(Point) * (size_t)want);
+        if (game_is_legal(g, a, NULL))
+            return true;
+    }
+    /* The game refused them: the best-ranked set it accepts. */
     Point near[BOARD_MAX_MOVES];
     int nnear = near_points(b, near);
     SearchResult r;
@@ -264,22 +354,27 @@ static bool decide(Decision *d, const Game *g, Action *a, TgError *err)
 {
     GameTurn t;
     game_turn(g, &t);
+    d->side = stone_to_move(game_board(g, 0), &t);
     if (t.claimable != POINT_NONE && allowed(&t, ACT_CLAIM)) {
         *a = game_action(ACT_CLAIM);
         return true;
     }
     switch (t.step) {
     case STEP_PLACE:
-    case STEP_PLAY:
+        return place_opening(d, g, &t, a, err);
     case STEP_FIFTH:
+        return taraguchi_fifth(d, g, &t, a, err);
+    case STEP_PLAY:
         return place_stone(d, g, &t, a, err);
     case STEP_COLOR:
     case STEP_SWAP2:
         return choose_color(d, g, &t, a, err);
-    case STEP_DECLARE:
+    case STEP_DECLARE: {
+        int n = opening_ai_declare(&d->ai, game_board(g, 0), t.declare_max);
         *a = game_action(ACT_DECLARE);
-        a->n = t.declare_min;
+        a->n = n < t.declare_min ? t.declare_min : n > t.declare_max ? t.declare_max : n;
         return true;
+    }
     case STEP_PROPOSE:
         return propose(d, g, &t, a, err);
     case STEP_CHOOSE:
@@ -303,7 +398,13 @@ static void *worker_main(void *arg)
             return NULL;
         }
         Decision d = {.w = w, .e = w->engine, .version = atomic_load(&w->version),
-                      .ms = w->engine_ms};
+                      .ms = w->engine_ms, .side = EMPTY};
+        atomic_store(&w->cancel, 0);
+        opening_ai_init(&d.ai, w->engine);
+        d.ai.limits.turn_ms = w->engine_ms;
+        d.ai.cancel = &w->cancel;
+        d.ai.progress = on_progress;
+        d.ai.user = &d;
         Game snap;
         bool copied = game_copy(&snap, &w->game);
         if (!copied) {
@@ -373,6 +474,7 @@ void web_engine_join(WebGame *w)
     pthread_mutex_lock(&w->lock);
     w->stopping = true;
     atomic_fetch_add(&w->version, 1);
+    atomic_store(&w->cancel, 1);
     if (w->engine)
         engine_stop(w->engine);
     bool join = w->worker_joinable;

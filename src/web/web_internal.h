@@ -39,6 +39,7 @@ typedef struct {
     int engine_ms;           /* time per engine decision */
     Engine *engine;          /* created when first needed */
     atomic_uint version;     /* bumped on every change; a worker's answer for an old version is dropped */
+    atomic_int cancel;       /* set with every change: the opening decisions in flight give up */
     bool stopping;           /* the game is being deleted: the worker must return */
     bool worker_running;
     bool worker_joinable;
