@@ -420,6 +420,20 @@ static void test_engine_answers(void **s)
     assert_int_equal(r.status, 200);
     assert_int_equal(stone_count(r.json, 0), 0);
     reply_free(&r);
+
+    /* The human resigns while the engine thinks: the game ends, the search stops. */
+    int id2 = new_game("{\"opening\": \"free\", \"white\": \"engine\", \"engine_ms\": 20000}");
+    act(id2, "h8", 200);
+    snprintf(path, sizeof path, "/api/games/%d/actions", id2);
+    r = post(path, "{\"action\": \"resign\", \"player\": 0}");
+    assert_int_equal(r.status, 200);
+    json_t *res = json_object_get(r.json, "result");
+    assert_string_equal(json_string_value(json_object_get(res, "result")), "white");
+    assert_string_equal(json_string_value(json_object_get(res, "reason")), "resign");
+    reply_free(&r);
+    st = wait_for(id2, has_stones, (void *)(intptr_t)1);
+    assert_int_equal(stone_count(st, 0), 1);
+    json_decref(st);
 }
 
 static bool in_play(json_t *st, void *arg)

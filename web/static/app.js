@@ -11,6 +11,7 @@ const ui = {
   marks: [],        // points marked for a proposal (step propose)
   pollTimer: null,
   explained: '',    // "board:point" shown in the explanation box
+  actAs: null,      // the human player resigning or offering a draw out of turn
 };
 
 const $ = (id) => document.getElementById(id);
@@ -157,6 +158,7 @@ function drawBoards() {
   const box = $('boards');
   box.textContent = '';
   if (!ui.game) return;
+  box.classList.toggle('dual', ui.game.boards.length > 1);
   ui.game.boards.forEach((_, bi) => {
     const wrap = document.createElement('div');
     wrap.className = 'board-wrap';
@@ -202,8 +204,11 @@ function renderActions() {
     ? `mark ${t.propose} point${t.propose === 1 ? '' : 's'} on the board (${ui.marks.length} marked)` : '';
   show('btn-pass', human && allowed.has('pass'));
   show('btn-claim', human && allowed.has('claim'));
-  show('btn-resign', human && allowed.has('resign'));
-  show('btn-draw', human && allowed.has('draw'));
+  // While the engine is to act, its human opponent may still resign or offer a draw.
+  const waiting = !over && !t.human ? g.players.findIndex((p) => p.kind === 'human') : -1;
+  ui.actAs = waiting >= 0 ? waiting : null;
+  show('btn-resign', (human && allowed.has('resign')) || waiting >= 0);
+  show('btn-draw', (human && allowed.has('draw')) || waiting >= 0);
   $('btn-draw').textContent = t.draw_offer >= 0 && t.draw_offer !== t.player ? 'Accept draw' : 'Offer draw';
   $('btn-undo').disabled = g.history.length === 0;
   $('btn-redo').disabled = g.redo === 0;
@@ -415,7 +420,11 @@ async function init() {
   $('btn-undo').addEventListener('click', () => undoRedo('undo'));
   $('btn-redo').addEventListener('click', () => undoRedo('redo'));
   for (const b of document.querySelectorAll('#actions button[data-act]'))
-    b.addEventListener('click', () => send({ type: b.dataset.act }));
+    b.addEventListener('click', () => {
+      const a = { type: b.dataset.act };
+      if (ui.actAs !== null && (a.type === 'resign' || a.type === 'draw')) a.player = ui.actAs;
+      send(a);
+    });
   $('btn-declare').addEventListener('click', () =>
     send({ type: 'declare', n: parseInt($('declare-n').value, 10) }));
   $('btn-propose').addEventListener('click', () => send({ type: 'propose', points: ui.marks.slice() }));
