@@ -19,6 +19,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_pbrain(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 int cmd_think(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_check(int argc, char **argv);

@@ -14,6 +14,7 @@ static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
 static const Command COMMANDS[] = {
+    {"play", cmd_play, "the terminal board: play people or the engine"},
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
     {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
