@@ -31,7 +31,7 @@ PROGRAMS := $(BUILD)/tengen $(if $(wildcard $(PBRAIN_MAIN)),$(BUILD)/pbrain-teng
 
 .SECONDARY:
 .PHONY: all deps test check run bench debug clean install format
-all: $(PROGRAMS) $(UNIT_BIN)
+all: $(PROGRAMS) $(UNIT_BIN) $(BUILD)/gen-puzzles
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -90,3 +90,9 @@ clean:
 	rm -rf build
 
 -include $(wildcard $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SUPPORT_OBJ:.o=.d) $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%.d) $(BUILD)/$(PBRAIN_MAIN:.c=.d))
+
+# Tools that make test data (not part of `all`): build/gen-puzzles.
+.PHONY: tools
+tools: $(BUILD)/gen-puzzles
+$(BUILD)/gen-puzzles: $(BUILD)/tools/gen_puzzles.o $(SUPPORT_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -12,8 +12,10 @@
  * and on a full board (or no legal move) it returns best = POINT_NONE.
  *
  * Scores are from the side to move's view, in evaluation units (a flex three
- * is worth about 100 to 200). Forced wins are ENGINE_SCORE_WIN - plies, losses
- * -(ENGINE_SCORE_WIN - plies); the `mate` fields turn that into plies.
+ * is worth about 100 to 200). A forced win whose five is the Nth ply from now
+ * (N = 1: the side to move makes five at once) scores ENGINE_SCORE_WIN + 1 - N,
+ * a forced loss -(ENGINE_SCORE_WIN + 1 - N); the `mate` fields give N (negative
+ * for a loss).
  */
 #ifndef TENGEN_ENGINE_H
 #define TENGEN_ENGINE_H
@@ -60,7 +62,7 @@ typedef struct {
 typedef struct {
     Point move;
     int score;
-    int mate;  /* 0: no forced result; > 0 the side to move wins in `mate` plies; < 0 loses */
+    int mate;  /* 0: no forced result; N > 0: the side to move's five is ply N; -N: the opponent's */
     int pvlen; /* pv[0] == move */
     Point pv[ENGINE_MAX_PV];
 } SearchLine;
@@ -122,7 +124,7 @@ int engine_evaluate(Engine *e);
 /* Zeroed limits (no limit). */
 void search_limits_init(SearchLimits *lim);
 
-/* Plies to the result for a forced score, 0 otherwise (positive = win). */
+/* N for a forced score (see above; negative for a loss), 0 otherwise. */
 int engine_mate_plies(int score);
 
 #endif

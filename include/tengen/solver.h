@@ -33,6 +33,9 @@ typedef enum {
     SOLVE_UNKNOWN, /* a limit (nodes, time, stop flag) cut the search short */
 } SolveStatus;
 
+/* A search stopped by max_nodes may play this many stones more while it unwinds. */
+#define SOLVER_NODE_SLACK 8
+
 typedef struct {
     int max_depth;          /* attacker moves (0: SOLVER_MAX_DEPTH) */
     long long max_nodes;    /* stones played in the search (0: no limit) */

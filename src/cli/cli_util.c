@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "tengen/coord.h"
+#include "tengen/fileio.h"
 
 void cli_error(const char *sub, const char *fmt, ...)
 {
@@ -109,23 +109,5 @@ bool cli_position(CliPosition *pos, int size, Rule rule, char **moves, const int
 
 bool cli_write_file(const char *path, const char *data, size_t len, TgError *err)
 {
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        tg_error_set(err, 0, 0, "out of memory");
-        return false;
-    }
-    snprintf(tmp, n, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(data, 1, len, f) == len;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok) {
-        tg_error_set(err, 0, 0, "cannot write '%s': %s", path, strerror(errno));
-        remove(tmp);
-    }
-    free(tmp);
-    return ok;
+    return file_write_atomic(path, data, len, err);
 }

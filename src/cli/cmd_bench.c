@@ -14,6 +14,7 @@
 #include "tengen/pattern.h"
 #include "tengen/rng.h"
 #include "tengen/rules.h"
+#include "tengen/solver.h"
 
 static double now(void)
 {
@@ -92,7 +93,166 @@ static int bench_board(void)
     return EXIT_OK;
 }
 
-#define SEARCH_BENCH_DEPTH 9
+/* The puzzle set of tests/data/puzzles (TENGEN_PUZZLES overrides the path),
+ * each solved at its own node budget with a cleared hash table. */
+#define SOLVER_PUZZLES "tests/data/puzzles/solver.txt"
+#define SOLVER_HASH_BYTES (16u << 20)
+
+typedef struct {
+    CliPosition pos;
+    Color side;
+    bool vct, win;
+    long long nodes;
+} BenchPuzzle;
+
+static bool bench_puzzle_parse(char *line, BenchPuzzle *bp)
+{
+    const char *black = NULL, *white = NULL, *rule = "", *side = "", *mode = "", *expect = "";
+    int size = 0;
+    bp->nodes = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+        char *v = strchr(t, '=');
+        if (!v)
+            return false;
+        *v++ = 0;
+        if (!strcmp(t, "rule")) rule = v;
+        else if (!strcmp(t, "size")) size = atoi(v);
+        else if (!strcmp(t, "side")) side = v;
+        else if (!strcmp(t, "mode")) mode = v;
+        else if (!strcmp(t, "expect")) expect = v;
+        else if (!strcmp(t, "nodes")) bp->nodes = atoll(v);
+        else if (!strcmp(t, "black")) black = v;
+        else if (!strcmp(t, "white")) white = v;
+    }
+    Rule r;
+    TgError err;
+    if (!rule_parse(rule, &r) || bp->nodes <= 0 ||
+        !cli_position(&bp->pos, size, r, NULL, NULL, 0, black ? black : "", white ? white : "", &err))
+        return false;
+    bp->side = strcmp(side, "white") ? BLACK : WHITE;
+    bp->vct = !strcmp(mode, "vct");
+    bp->win = !strcmp(expect, "win");
+    return true;
+}
+
+/* VCF as a search leaf probe: many random middle-game positions, small budget,
+ * each copied to one working board first (a search probes a board in cache). */
+#define PROBE_POSITIONS 2000
+#define PROBE_NODES 2000
+
+static void bench_vcf_probe(void)
+{
+    Board *boards = malloc(PROBE_POSITIONS * sizeof *boards);
+    Solver *s = solver_new(SOLVER_HASH_BYTES);
+    if (!boards || !s) {
+        free(boards);
+        solver_free(s);
+        return;
+    }
+    Rng r;
+    rng_seed(&r, 4242);
+    for (int i = 0; i < PROBE_POSITIONS; i++) {
+        board_init(&boards[i], 15, (Rule)(i % RULE_COUNT));
+        rng_clustered_position(&r, &boards[i], 10 + rng_below(&r, 50));
+    }
+    long long nodes = 0;
+    int wins = 0;
+    double dt = 0;
+    static Board work;
+    for (int i = 0; i < PROBE_POSITIONS; i++) {
+        SolverLimits lim = {0, PROBE_NODES, 0, NULL};
+        SolverResult res;
+        work = boards[i];
+        double t0 = now();
+        wins += vcf_solve(s, &work, board_side_to_move(&work), &lim, &res) == SOLVE_WIN;
+        dt += now() - t0;
+        nodes += res.nodes;
+    }
+    printf("solver: vcf probe: positions %d wins %d nodes %lld, %.0f k probes/s\n", PROBE_POSITIONS,
+           wins, nodes, PROBE_POSITIONS / dt / 1e3);
+    solver_free(s);
+    free(boards);
+}
+
+/* The puzzle file: $TENGEN_PUZZLES, else from the working directory, else next
+ * to the binary's build folder. */
+static FILE *open_puzzles(const char **path)
+{
+    *path = getenv("TENGEN_PUZZLES") ? getenv("TENGEN_PUZZLES") : SOLVER_PUZZLES;
+    FILE *f = fopen(*path, "r");
+    if (f || getenv("TENGEN_PUZZLES"))
+        return f;
+    static char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 64);
+    if (n <= 0)
+        return NULL;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return NULL;
+    strcpy(slash, "/../" SOLVER_PUZZLES);
+    return fopen(exe, "r");
+}
+
+static int bench_solver(void)
+{
+    const char *path;
+    FILE *f = open_puzzles(&path);
+    Solver *s = solver_new(SOLVER_HASH_BYTES);
+    BenchPuzzle *bp = malloc(sizeof *bp);
+    if (!f || !s || !bp) {
+        cli_error("bench", "solver: cannot read %s", path);
+        if (f)
+            fclose(f);
+        solver_free(s);
+        free(bp);
+        return EXIT_USAGE;
+    }
+    char line[8192];
+    int n = 0, right = 0, quick = 0, line_no = 0;
+    long long nodes = 0;
+    double total = 0;
+    int rc = EXIT_OK;
+    while (fgets(line, sizeof line, f)) {
+        line_no++;
+        if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
+            continue;
+        if (!bench_puzzle_parse(line, bp)) {
+            cli_error("bench", "%s:%d: not a puzzle line", path, line_no);
+            rc = EXIT_USAGE;
+            break;
+        }
+        solver_clear(s);
+        SolverLimits lim = {0, bp->nodes, 0, NULL};
+        SolverResult *r = malloc(sizeof *r);
+        if (!r)
+            break;
+        double t0 = now();
+        SolveStatus st = bp->vct ? vct_solve(s, &bp->pos.board, bp->side, &lim, r)
+                                 : vcf_solve(s, &bp->pos.board, bp->side, &lim, r);
+        double dt = now() - t0;
+        bool ok = st == (bp->win ? SOLVE_WIN : SOLVE_NO_WIN);
+        n++;
+        right += ok;
+        quick += ok && dt <= 1.0;
+        nodes += r->nodes;
+        total += dt;
+        free(r);
+    }
+    fclose(f);
+    solver_free(s);
+    free(bp);
+    if (rc != EXIT_OK)
+        return rc;
+    printf("solver: puzzles %d solved %d nodes %lld\n", n, right, nodes);
+    printf("solver: %.3f s, %.2f M nodes/s, %.1f%% solved within 1 s each\n", total,
+           total > 0 ? (double)nodes / total / 1e6 : 0.0, n ? 100.0 * quick / n : 0.0);
+    bench_vcf_probe();
+    return right == n ? EXIT_OK : EXIT_ILLEGAL;
+}
+
+#define SEARCH_BENCH_DEPTH 8
 #define SEARCH_BENCH_FILE "bench/search.txt"
 
 /* The positions file, from the working directory or next to the binary's build folder. */
@@ -208,6 +368,7 @@ typedef struct {
 static const Bench BENCHES[] = {
     {"forbid", bench_forbid},
     {"board", bench_board},
+    {"solver", bench_solver},
     {"search", bench_search},
 };
 #define NBENCHES (int)(sizeof BENCHES / sizeof BENCHES[0])

@@ -1,15 +1,14 @@
 /* tengen check — the referee: replays a record and says how the game stands. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "tengen/fileio.h"
 #include "tengen/game.h"
 #include "tengen/record.h"
 
-#define CHECK_INPUT_MAX (16L << 20)
 
 static const char USAGE[] =
     "usage: tengen check [--rule R] [--opening O] [--forbidden auto|claim] [--designated NAME]\n"
@@ -26,51 +25,6 @@ typedef struct {
     const char *rule, *opening, *forbidden, *designated;
     bool json;
 } CheckOptions;
-
-/* Reads a whole file (or stdin for "-"); NULL with err on failure. */
-static char *slurp(const char *path, TgError *err)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        tg_error_set(err, 0, 0, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 14, len = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf)
-            break;
-        if (len + 1 == cap) {
-            char *grown = (long)cap < CHECK_INPUT_MAX ? realloc(buf, cap * 2) : NULL;
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-        size_t got = fread(buf + len, 1, cap - 1 - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    bool failed = ferror(f) != 0;
-    if (f != stdin)
-        fclose(f);
-    if (!buf || failed) {
-        tg_error_set(err, 0, 0, "cannot read '%s'%s", path, buf ? "" : " (too large)");
-        free(buf);
-        return NULL;
-    }
-    buf[len] = '\0';
-    if (memchr(buf, '\0', len)) {
-        tg_error_set(err, 0, 0, "'%s' holds a NUL byte: not a text record", path);
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
 
 /* Command-line options override the record's header. */
 static bool override(const CheckOptions *o, GameConfig *cfg, TgError *err)
@@ -150,9 +104,12 @@ static int check(const CheckOptions *o, const char *path)
     RecordFormat fmt = FORMAT_TGN;
     if (strcmp(path, "-") != 0 && !record_format_from_path(path, &fmt))
         fmt = FORMAT_TGN;
-    char *text = slurp(path, &err);
+    char *text = file_read_text(path, &err);
     if (!text) {
-        cli_error("check", "%s", err.msg);
+        if (err.line > 0)
+            cli_error("check", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
+        else
+            cli_error("check", "%s", err.msg);
         return EXIT_USAGE;
     }
     Record r;

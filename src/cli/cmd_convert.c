@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tengen/fileio.h"
 #include "tengen/record.h"
 
-#define INPUT_MAX (64L << 20) /* larger inputs are refused, not read */
 
 static const char USAGE[] =
     "usage: tengen convert [--from F] [--to T] [--game N] [--rule R] [--opening O] IN OUT\n"
@@ -33,66 +33,6 @@ static int original_index(char **orig, int argc, const char *arg)
         if (orig[i] == arg)
             return i;
     return 0;
-}
-
-/* Reads the whole of f; NULL with err on failure or a NUL byte. */
-static char *read_all(FILE *f, const char *name, TgError *err)
-{
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (len + 1 == cap) {
-            if ((long)cap >= INPUT_MAX) {
-                tg_error_set(err, 0, 0, "'%s' is larger than %ld MB", name, INPUT_MAX >> 20);
-                free(buf);
-                return NULL;
-            }
-            char *grown = realloc(buf, cap * 2);
-            if (!grown)
-                break;
-            buf = grown;
-            cap *= 2;
-        }
-        size_t got = fread(buf + len, 1, cap - 1 - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    if (!buf) {
-        tg_error_set(err, 0, 0, "out of memory reading '%s'", name);
-        return NULL;
-    }
-    if (ferror(f)) {
-        tg_error_set(err, 0, 0, "cannot read '%s': %s", name, strerror(errno));
-        free(buf);
-        return NULL;
-    }
-    buf[len] = '\0';
-    const char *nul = memchr(buf, '\0', len);
-    if (nul) {
-        int line = 1, col = 1;
-        for (const char *s = buf; s < nul; s++, col++)
-            if (*s == '\n')
-                line++, col = 0;
-        tg_error_set(err, line, col, "a NUL byte: not a text file");
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
-static char *read_input(const char *path, TgError *err)
-{
-    if (strcmp(path, "-") == 0)
-        return read_all(stdin, "standard input", err);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        tg_error_set(err, 0, 0, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    char *text = read_all(f, path, err);
-    fclose(f);
-    return text;
 }
 
 /* The format of standard input when --from does not say: by its first byte. */
@@ -201,7 +141,7 @@ static int convert(const ConvertOptions *o, const char *in, const char *out)
         cli_error("convert", "%s", err.msg);
         return EXIT_USAGE;
     }
-    char *text = read_input(in, &err);
+    char *text = file_read_text(in, &err);
     if (!text)
         return report(in, &err);
     if (!o->from && strcmp(in, "-") == 0)

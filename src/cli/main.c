@@ -14,7 +14,10 @@ static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
 static const Command COMMANDS[] = {
+    {"play", cmd_play, "the terminal board: play people or the engine"},
     {"forbid", cmd_forbid, "renju forbidden points for black, with --explain"},
+    {"solve", cmd_solve, "forced win by fours (VCF) or threes and fours (VCT)"},
+    {"analyze", cmd_analyze, "replay a record and judge every move with the engine"},
     {"think", cmd_think, "search a position and print the best move"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"match", cmd_match, "play two pbrain engines against each other"},

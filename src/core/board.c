@@ -142,13 +142,13 @@ bool board_is_consistent(const Board *b)
     for (int i = 0; i < b->count; i++)
         if (!board_on(b, b->history[i]) || b->cell[b->history[i]] == EMPTY)
             return false;
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (Point p = 0; p < BOARD_CELLS; p++) {
-            if (!board_on(b, p))
-                continue;
-            if (b->key[d][p] != compute_key(b, p, d))
-                return false;
-        }
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            for (int d = 0; d < DIR_COUNT; d++) {
+                Point p = point_make(x, y);
+                if (b->key[d][p] != compute_key(b, p, d))
+                    return false;
+            }
     return true;
 }
 

@@ -176,7 +176,7 @@ static void plan_time(Engine *e)
         int64_t left = l->match_left_ms - margin;
         if (left < 2)
             left = 2;
-        int64_t h = left / 5, s = left / 25;
+        int64_t h = left / 5 > 0 ? left / 5 : 1, s = left / 25 > 0 ? left / 25 : 1;
         if (!hard || h < hard)
             hard = h;
         if (!soft || s < soft)

@@ -78,16 +78,40 @@ int search_order_score(const SPos *s, Point p)
 
 /* Candidate moves for the side to move, with ordering scores. Against an open
  * three (threat) only the points that break it and own fours are kept. */
+static bool makes_four(CellClass cl)
+{
+    return cl == CL_B4 || cl == CL_43 || cl == CL_44 || cl == CL_F4 || cl == CL_FIVE;
+}
+
+/* Caro: marks the cells on the lines through the opponent's flex-four and
+ * double-four points; only those (and own fours) can answer them. */
+static void caro_threat_lines(const SPos *s, Color opp, uint8_t *mark)
+{
+    memset(mark, 0, BOARD_CELLS);
+    for (Point p = s->lo; p <= s->hi; p++) {
+        CellClass cl = spos_class(s, p, opp);
+        if (s->b.cell[p] != EMPTY || (cl != CL_F4 && cl != CL_44))
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++)
+            for (int k = -5; k <= 5; k++)
+                mark[p + k * DIR[d]] = 1;
+    }
+}
+
 static int gen_moves(Worker *w, Point *mv, int *sc, bool threat)
 {
     SPos *s = &w->pos;
     Color me = s->stm, opp = color_other(me);
+    uint8_t mark[BOARD_CELLS];
+    bool caro = threat && s->b.rule == RULE_CARO;
+    if (caro)
+        caro_threat_lines(s, opp, mark);
     int n = 0;
     for (Point p = s->lo; p <= s->hi; p++) {
         if (!s->near[p] || s->b.cell[p] != EMPTY)
             continue;
-        if (threat && s->cls[me - 1][p] < CL_B4 && s->cls[me - 1][p] != CL_43 &&
-            !line_four_point(s, p, opp))
+        if (threat && !makes_four(spos_class(s, p, me)) &&
+            (caro ? !mark[p] : !line_four_point(s, p, opp)))
             continue;
         if (!spos_legal(s, p, me))
             continue;
@@ -202,7 +226,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     }
 
     int eval = spos_evaluate(s);
-    bool threat = has_open_threat(s, opp);
+    bool caro = s->b.rule == RULE_CARO;
+    bool threat = caro ? s->count[opp - 1][CL_F4] || s->count[opp - 1][CL_44] : has_open_threat(s, opp);
+    /* A caro flex four is not always a win, so it does not switch pruning off. */
+    bool sure_threat = threat && !caro;
     if (depth <= 0) {
         int vs;
         if (leaf_vcf(w, ply, SEARCH_LEAF_VCF_NODES, &vs))
@@ -211,7 +238,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     }
 
     /* Reverse futility: far above beta with nothing to answer. */
-    if (!pv_node && !threat && depth <= SEARCH_FUTILITY_DEPTH &&
+    if (!pv_node && !sure_threat && depth <= SEARCH_FUTILITY_DEPTH &&
         eval - SEARCH_FUTILITY_MARGIN * depth >= beta && !s->count[opp - 1][CL_43])
         return eval;
 
@@ -238,7 +265,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         pick_next(mv, sc, i, n);
         Point m = mv[i];
         bool tactical = s->cls[me - 1][m] >= CL_B4 || s->cls[opp - 1][m] >= CL_THREE;
-        if (!pv_node && !threat && !tactical && depth <= 4 && searched >= SEARCH_LMP_BASE + depth * depth &&
+        if (!pv_node && !sure_threat && !tactical && depth <= 4 && searched >= SEARCH_LMP_BASE + depth * depth &&
             best > -ENGINE_SCORE_WIN_MIN)
             break;
         spos_play(s, m);
@@ -248,7 +275,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             score = -search(w, -beta, -alpha, nd, ply + 1, pv_node);
         } else {
             int r = 0;
-            if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX && !tactical && !threat)
+            if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX && !tactical && !sure_threat)
                 r = 1 + (searched >= 10) + (!pv_node && searched >= 20);
             if (r > nd - 1)
                 r = nd > 1 ? nd - 1 : 0;
@@ -304,22 +331,37 @@ static int defences(SPos *s, Point *out)
         out[0] = fives[0];
         return 1;
     }
+    /* Candidates: each five point, and the cells just beyond the five it makes. */
+    Point cand[8 * (1 + 2 * DIR_COUNT)];
+    int nc = 0;
+    for (int f = 0; f < nf; f++) {
+        cand[nc++] = fives[f];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            if (board_pattern(&s->b, fives[f], d, opp) != PAT_F5)
+                continue;
+            Point a = fives[f], z = fives[f];
+            while (s->b.cell[a - DIR[d]] == opp)
+                a -= DIR[d];
+            while (s->b.cell[z + DIR[d]] == opp)
+                z += DIR[d];
+            cand[nc++] = a - DIR[d];
+            cand[nc++] = z + DIR[d];
+        }
+    }
     int n = 0;
-    for (int f = 0; f < nf; f++)
-        for (int d = 0; d < DIR_COUNT; d++)
-            for (int k = -5; k <= 5; k++) {
-                Point q = fives[f] + k * DIR[d];
-                bool dup = false;
-                for (int i = 0; i < n; i++)
-                    dup |= out[i] == q;
-                if (dup || s->b.cell[q] != EMPTY || !spos_legal(s, q, me))
-                    continue;
-                spos_play(s, q);
-                bool ok = s->count[opp - 1][CL_FIVE] == 0;
-                spos_undo(s);
-                if (ok)
-                    out[n++] = q;
-            }
+    for (int i = 0; i < nc; i++) {
+        Point q = cand[i];
+        bool dup = false;
+        for (int j = 0; j < n; j++)
+            dup |= out[j] == q;
+        if (dup || s->b.cell[q] != EMPTY || !spos_legal(s, q, me))
+            continue;
+        spos_play(s, q);
+        bool ok = s->count[opp - 1][CL_FIVE] == 0;
+        spos_undo(s);
+        if (ok)
+            out[n++] = q;
+    }
     return n;
 }
 
@@ -376,7 +418,10 @@ void search_root_moves(Worker *w)
             for (int i = 0; i < n; i++)
                 sc[i] = search_order_score(s, mv[i]);
         } else {
-            n = gen_moves(w, mv, sc, has_open_threat(s, opp));
+            bool threat = s->b.rule == RULE_CARO
+                              ? s->count[opp - 1][CL_F4] || s->count[opp - 1][CL_44]
+                              : has_open_threat(s, opp);
+            n = gen_moves(w, mv, sc, threat);
             if (n == 0)
                 n = gen_all(s, mv, sc);
         }
@@ -499,6 +544,9 @@ static bool root_vcf(Worker *w)
     if (e->nbest > 1 || e->lim.nroot > 0)
         return false;
     SolverLimits sl = {.max_nodes = SEARCH_ROOT_VCF_NODES, .stop = &e->stop};
+    /* A node-limited search gives the probe a quarter of its nodes. */
+    if (e->lim.nodes && (uint64_t)sl.max_nodes > e->lim.nodes / 4)
+        sl.max_nodes = (long long)(e->lim.nodes / 4) + 1;
     if (e->hard_ms > 0)
         sl.deadline = solver_now() + (double)(e->hard_ms - engine_elapsed_ms(e)) * 0.3 / 1000.0;
     SolverResult r;

@@ -111,7 +111,10 @@ void solver_search_init(SolverSearch *ss, Solver *s, Board *b, Color att,
     ss->max_nodes = lim ? lim->max_nodes : 0;
     ss->deadline = lim ? lim->deadline : 0;
     ss->stop = lim ? lim->stop : NULL;
-    ss->aborted = false;
+    /* A stop or a deadline that has already come ends the search before it starts. */
+    ss->aborted = (ss->stop && atomic_load_explicit(ss->stop, memory_order_relaxed)) ||
+                  (ss->deadline > 0 && solver_now() >= ss->deadline);
+    ss->cut = false;
     /* Results depend on the stones, the attacker, the mode, the rule and the size. */
     ss->salt = board_zobrist(att, (Point)(BOARD_CELLS + mode * 1024 + (uint64_t)b->rule * 64 +
                                           (uint64_t)b->size));
@@ -119,11 +122,8 @@ void solver_search_init(SolverSearch *ss, Solver *s, Board *b, Color att,
     ss->win_forbidden = POINT_NONE;
 }
 
-void solver_push(SolverSearch *ss, Point p, Color c)
+void solver_count(SolverSearch *ss)
 {
-    board_play(ss->b, p, c);
-    ss->path[ss->plen++] = p;
-    grow_box(ss, p);
     ss->nodes++;
     if (ss->max_nodes && ss->nodes >= ss->max_nodes)
         ss->aborted = true;
@@ -133,6 +133,14 @@ void solver_push(SolverSearch *ss, Point p, Color c)
         if (ss->deadline > 0 && solver_now() >= ss->deadline)
             ss->aborted = true;
     }
+}
+
+void solver_push(SolverSearch *ss, Point p, Color c)
+{
+    board_play(ss->b, p, c);
+    ss->path[ss->plen++] = p;
+    grow_box(ss, p);
+    solver_count(ss);
 }
 
 void solver_pop(SolverSearch *ss)
@@ -261,6 +269,36 @@ int solver_fours(SolverSearch *ss, Color c, Point *out)
     return n;
 }
 
+int solver_root_scan(SolverSearch *ss, Point *five, Point *dfive, int *ndf, Point *fours)
+{
+    const uint8_t *ta = ss->tab[ss->att], *td = ss->tab[ss->def];
+    int n = 0;
+    *five = POINT_NONE;
+    *ndf = 0;
+    for (int y = ss->y0; y <= ss->y1; y++)
+        for (int x = ss->x0; x <= ss->x1; x++) {
+            Point p = point_make(x, y);
+            if (ss->b->cell[p] != EMPTY)
+                continue;
+            bool four = false, dfive_here = false;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                uint32_t key = ss->b->key[d][p];
+                int pa = ta[key];
+                if (pa == PAT_F5) {
+                    *five = p;
+                    return 0;
+                }
+                four |= pa >= PAT_B4 && pa <= PAT_F5;
+                dfive_here |= td[key] == PAT_F5;
+            }
+            if (dfive_here)
+                dfive[(*ndf)++] = p;
+            if (four)
+                fours[n++] = p;
+        }
+    return n;
+}
+
 static const int ORDER_WEIGHT[PAT_COUNT] = {
     [PAT_F1] = 1, [PAT_B2] = 1, [PAT_F2] = 3,    [PAT_B3] = 3,
     [PAT_F3] = 8, [PAT_B4] = 10, [PAT_F4] = 50, [PAT_F5] = 1000,
@@ -330,4 +368,16 @@ void solver_finish_four(SolverSearch *ss, const Point *af, int naf)
             break;
         }
     solver_pop(ss);
+}
+
+void solver_fill_result(const SolverSearch *ss, SolveStatus st, int depth, SolverResult *out)
+{
+    if (!out)
+        return;
+    out->status = st;
+    out->len = st == SOLVE_WIN ? ss->wlen : 0;
+    memcpy(out->line, ss->win, (size_t)out->len * sizeof *out->line);
+    out->forbidden = st == SOLVE_WIN ? ss->win_forbidden : POINT_NONE;
+    out->nodes = ss->nodes;
+    out->depth = depth;
 }

@@ -42,6 +42,7 @@ typedef struct {
     double deadline;
     const atomic_int *stop;
     bool aborted;
+    bool cut; /* some line of the current subtree stopped at the depth limit */
     uint64_t salt;
     int plen;
     Point path[SOLVER_MAX_LINE];
@@ -55,6 +56,7 @@ void solver_search_init(SolverSearch *ss, Solver *s, Board *b, Color att,
 
 /* Plays / undoes a stone on the board and the path; counts a node and checks the
  * limits now and then (setting ss->aborted). */
+void solver_count(SolverSearch *ss);
 void solver_push(SolverSearch *ss, Point p, Color c);
 void solver_pop(SolverSearch *ss);
 
@@ -82,6 +84,11 @@ int solver_answers(SolverSearch *ss, Color c, const Point *fives, int nf, Point 
 /* Empty cells where c makes a four (or five), legal ones only, best first. */
 int solver_fours(SolverSearch *ss, Color c, Point *out);
 
+/* One pass over the box at the root: the attacker's first five point (*five,
+ * else POINT_NONE), the defender's five points, and the points where the
+ * attacker's line shapes make a four, legal or not (returned count). */
+int solver_root_scan(SolverSearch *ss, Point *five, Point *dfive, int *ndf, Point *fours);
+
 /* Orders moves best first by their line shapes for c (stable on the point). */
 void solver_order(const SolverSearch *ss, Color c, Point *moves, int n, Point first);
 
@@ -91,5 +98,8 @@ void solver_store(Solver *s, uint64_t key, int depth, int flag, Point move);
 /* After an attacker move with five points `af` and no answer: completes the
  * recorded line (a block and the five, or the forbidden block). */
 void solver_finish_four(SolverSearch *ss, const Point *af, int naf);
+
+/* Fills out (when not NULL) from the search. */
+void solver_fill_result(const SolverSearch *ss, SolveStatus st, int depth, SolverResult *out);
 
 #endif

@@ -7,21 +7,28 @@
 #include "tengen/forbid.h"
 #include "tengen/pattern.h"
 
-static CellClass classify(const int *np)
+/* Per Pattern: fives, flex fours, fours, flex threes as base-16 digits, so four
+ * lookups summed give the counts a cell class needs. */
+static const int PAT_DIGITS[PAT_COUNT] = {
+    [PAT_F5] = 0x1000, [PAT_F4] = 0x100, [PAT_B4] = 0x10, [PAT_F3] = 0x1,
+};
+
+static CellClass classify(int digits)
 {
-    if (np[PAT_F5])
+    int fives = digits >> 12, flex4 = digits >> 8 & 15, fours = digits >> 4 & 15, threes = digits & 15;
+    if (fives)
         return CL_FIVE;
-    if (np[PAT_F4])
+    if (flex4)
         return CL_F4;
-    if (np[PAT_B4] >= 2)
+    if (fours >= 2)
         return CL_44;
-    if (np[PAT_B4] && np[PAT_F3])
+    if (fours && threes)
         return CL_43;
-    if (np[PAT_F3] >= 2)
+    if (threes >= 2)
         return CL_33;
-    if (np[PAT_B4])
+    if (fours)
         return CL_B4;
-    if (np[PAT_F3])
+    if (threes)
         return CL_THREE;
     return CL_NONE;
 }
@@ -42,61 +49,51 @@ static bool maybe_forbidden(const Board *b, Point p, const uint16_t *info)
     return overline || fours >= 2 || threes >= 2;
 }
 
-static void remove_cell(SPos *s, Point p)
-{
-    for (int c = 0; c < 2; c++) {
-        s->sum[c] -= s->worth[c][p];
-        s->count[c][s->cls[c][p]]--;
-    }
-}
-
-static void add_cell(SPos *s, Point p)
+/* Recomputes one empty cell's classes and worths and updates the totals. */
+static void eval_cell(SPos *s, Point p)
 {
     const Board *b = &s->b;
-    if (b->cell[p] != EMPTY) {
-        for (int c = 0; c < 2; c++) {
-            s->cls[c][p] = CL_NONE;
-            s->worth[c][p] = 0;
-            s->count[c][CL_NONE]++;
-        }
-        s->pforbid[p] = 0;
-        return;
-    }
+    uint32_t k0 = b->key[0][p], k1 = b->key[1][p], k2 = b->key[2][p], k3 = b->key[3][p];
     for (int c = 0; c < 2; c++) {
-        const uint8_t *tab = pattern_table(b->rule, (Color)(c + 1));
-        int np[PAT_COUNT] = {0};
-        int w = 0;
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int pat = tab[b->key[d][p]];
-            np[pat]++;
-            w += EVAL_LINE[pat];
-        }
-        CellClass cl = classify(np);
-        w += EVAL_CLASS[cl];
+        const uint8_t *tab = s->tab[c];
+        int p0 = tab[k0], p1 = tab[k1], p2 = tab[k2], p3 = tab[k3];
+        CellClass cl = classify(PAT_DIGITS[p0] + PAT_DIGITS[p1] + PAT_DIGITS[p2] + PAT_DIGITS[p3]);
+        int w = EVAL_LINE[p0] + EVAL_LINE[p1] + EVAL_LINE[p2] + EVAL_LINE[p3] + EVAL_CLASS[cl];
         if (c == 0 && s->renju) {
-            s->pforbid[p] = maybe_forbidden(b, p, pattern_renju_info());
+            s->pforbid[p] = maybe_forbidden(b, p, s->rinfo);
             if (s->pforbid[p])
                 w = 0;
         }
+        s->count[c][s->cls[c][p]]--;
+        s->sum[c] += w - s->worth[c][p];
         s->cls[c][p] = (uint8_t)cl;
         s->worth[c][p] = (int16_t)w;
         s->count[c][cl]++;
-        s->sum[c] += w;
     }
 }
 
-static void refresh_lines(SPos *s, Point p)
+/* A cell just filled: it no longer counts. */
+static void clear_cell(SPos *s, Point p)
 {
-    remove_cell(s, p);
-    add_cell(s, p);
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (int k = -5; k <= 5; k++) {
-            Point q = p + k * DIR[d];
-            if (k == 0 || s->b.cell[q] == WALL)
-                continue;
-            remove_cell(s, q);
-            add_cell(s, q);
-        }
+    for (int c = 0; c < 2; c++) {
+        s->count[c][s->cls[c][p]]--;
+        s->sum[c] -= s->worth[c][p];
+        s->cls[c][p] = CL_NONE;
+        s->worth[c][p] = 0;
+        s->count[c][CL_NONE]++;
+    }
+    s->pforbid[p] = 0;
+}
+
+static void save_cell(SPosUndo *u, const SPos *s, Point p)
+{
+    SPosSaved *v = &u->cell[u->n++];
+    v->cell = p;
+    v->cls[0] = s->cls[0][p];
+    v->cls[1] = s->cls[1][p];
+    v->pforbid = s->pforbid[p];
+    v->worth[0] = s->worth[0][p];
+    v->worth[1] = s->worth[1][p];
 }
 
 static void add_near(SPos *s, Point p, int delta)
@@ -112,6 +109,10 @@ void spos_init(SPos *s, const Board *b, Color stm)
     s->b = *b;
     s->stm = stm;
     s->renju = b->rule == RULE_RENJU;
+    s->tab[0] = pattern_table(b->rule, BLACK);
+    s->tab[1] = pattern_table(b->rule, WHITE);
+    s->rinfo = s->renju ? pattern_renju_info() : NULL;
+    s->depth = 0;
     memset(s->cls, 0, sizeof s->cls);
     memset(s->pforbid, 0, sizeof s->pforbid);
     memset(s->worth, 0, sizeof s->worth);
@@ -123,28 +124,55 @@ void spos_init(SPos *s, const Board *b, Color stm)
     for (Point p = s->lo; p <= s->hi; p++) {
         if (s->b.cell[p] == WALL)
             continue;
-        add_cell(s, p);
-        if (s->b.cell[p] != EMPTY)
+        s->count[0][CL_NONE]++;
+        s->count[1][CL_NONE]++;
+        if (s->b.cell[p] == EMPTY)
+            eval_cell(s, p);
+        else
             add_near(s, p, 1);
     }
 }
 
 void spos_play(SPos *s, Point p)
 {
-    assert(s->b.cell[p] == EMPTY);
+    assert(s->b.cell[p] == EMPTY && s->depth < SPOS_MAX_STACK);
+    SPosUndo *u = &s->undo[s->depth++];
+    u->n = 0;
+    memcpy(u->sum, s->sum, sizeof u->sum);
+    memcpy(u->count, s->count, sizeof u->count);
     board_play(&s->b, p, s->stm);
     s->stm = color_other(s->stm);
     add_near(s, p, 1);
-    refresh_lines(s, p);
+    save_cell(u, s, p);
+    clear_cell(s, p);
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (int k = -5; k <= 5; k++) {
+            Point q = p + k * DIR[d];
+            if (k == 0 || s->b.cell[q] != EMPTY)
+                continue;
+            save_cell(u, s, q);
+            eval_cell(s, q);
+        }
 }
 
 void spos_undo(SPos *s)
 {
+    assert(s->depth > 0);
+    SPosUndo *u = &s->undo[--s->depth];
     Point p = s->b.history[s->b.count - 1];
     board_undo(&s->b);
     s->stm = color_other(s->stm);
     add_near(s, p, -1);
-    refresh_lines(s, p);
+    memcpy(s->sum, u->sum, sizeof u->sum);
+    memcpy(s->count, u->count, sizeof u->count);
+    for (int i = 0; i < u->n; i++) {
+        const SPosSaved *v = &u->cell[i];
+        s->cls[0][v->cell] = v->cls[0];
+        s->cls[1][v->cell] = v->cls[1];
+        s->pforbid[v->cell] = v->pforbid;
+        s->worth[0][v->cell] = v->worth[0];
+        s->worth[1][v->cell] = v->worth[1];
+    }
 }
 
 bool spos_legal(SPos *s, Point p, Color c)

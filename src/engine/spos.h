@@ -31,6 +31,23 @@ typedef enum {
 } CellClass;
 
 #define SPOS_MAX_NEAR 2 /* candidates: empty cells within this Chebyshev distance of a stone */
+#define SPOS_MAX_STACK 192 /* plays that can be undone (search plies) */
+#define SPOS_TOUCHED (1 + DIR_COUNT * 10)
+
+/* What a play overwrote, so that undo restores instead of recomputing. */
+typedef struct {
+    Point cell;
+    uint8_t cls[2];
+    uint8_t pforbid;
+    int16_t worth[2];
+} SPosSaved;
+
+typedef struct {
+    int n;
+    int32_t sum[2];
+    int16_t count[2][CL_COUNT];
+    SPosSaved cell[SPOS_TOUCHED];
+} SPosUndo;
 
 typedef struct {
     Board b;
@@ -43,12 +60,17 @@ typedef struct {
     int16_t count[2][CL_COUNT];   /* empty cells of each class */
     bool renju;
     int lo, hi;                   /* first and last playable Point */
+    const uint8_t *tab[2];        /* line pattern tables for black, white */
+    const uint16_t *rinfo;        /* renju black line info */
+    int depth;                    /* entries on the undo stack */
+    SPosUndo undo[SPOS_MAX_STACK];
 } SPos;
 
 /* Builds the derived state from b with `stm` to move. */
 void spos_init(SPos *s, const Board *b, Color stm);
 
-/* Plays p for the side to move and flips the side; undo reverses the last play. */
+/* Plays p for the side to move and flips the side; undo reverses the last play.
+ * At most SPOS_MAX_STACK plays can be outstanding. */
 void spos_play(SPos *s, Point p);
 void spos_undo(SPos *s);
 

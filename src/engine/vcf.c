@@ -1,15 +1,20 @@
 /* vcf.c — victory by continuous fours: depth-first over the attacker's fours,
  * each answered by every move that stops it (one, except in caro), with the
- * failed positions kept in the solver's hash table. */
+ * failed positions kept in the solver's hash table.
+ *
+ * The points where the attacker's shapes make a four are carried down the
+ * search: a defender stone never creates one, and an attacker stone only on
+ * its own lines, so each node updates its parent's list instead of scanning
+ * the board. Legality (renju) is judged afresh at each node, because a
+ * forbidden point can become legal or forbidden through stones far away. */
 #include "tengen/solver.h"
-
-#include <string.h>
 
 #include "solver_core.h"
 
 #define VCF_MODE 1
 
-static bool attack(SolverSearch *ss, int depth, const Point *dfive, int ndf);
+static bool attack(SolverSearch *ss, int depth, const Point *dfive, int ndf, const Point *cand,
+                   int ncand);
 
 static bool is_four(const SolverSearch *ss, Point p, Color c)
 {
@@ -21,8 +26,33 @@ static bool is_four(const SolverSearch *ss, Point p, Color c)
     return false;
 }
 
+static bool contains(const Point *list, int n, Point p)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == p)
+            return true;
+    return false;
+}
+
+/* The four points after the attacker's m and the defender's answer. */
+static int update_fours(const SolverSearch *ss, const Point *cand, int ncand, Point m, Point *out)
+{
+    int n = 0;
+    for (int i = 0; i < ncand; i++)
+        if (ss->b->cell[cand[i]] == EMPTY && is_four(ss, cand[i], ss->att))
+            out[n++] = cand[i];
+    int kept = n;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (int k = -5; k <= 5; k++) {
+            Point q = m + k * DIR[d];
+            if (k && ss->b->cell[q] == EMPTY && is_four(ss, q, ss->att) && !contains(out, kept, q))
+                out[n++] = q;
+        }
+    return n;
+}
+
 /* The attacker has just played the four m: every answer must lose. */
-static bool defend(SolverSearch *ss, Point m, int depth)
+static bool defend(SolverSearch *ss, Point m, int depth, const Point *cand, int ncand)
 {
     Point af[SOLVER_MAX_FIVES], ans[SOLVER_MAX_MOVES], df[SOLVER_MAX_FIVES];
     int naf = solver_fives_near(ss, m, ss->att, af, SOLVER_MAX_FIVES);
@@ -36,7 +66,12 @@ static bool defend(SolverSearch *ss, Point m, int depth)
     for (int i = 0; i < na; i++) {
         solver_push(ss, ans[i], ss->def);
         int ndf = solver_fives_near(ss, ans[i], ss->def, df, SOLVER_MAX_FIVES);
-        bool win = !ss->aborted && attack(ss, depth - 1, df, ndf);
+        bool win = false;
+        if (!ss->aborted && depth > 1) {
+            Point next[SOLVER_MAX_MOVES];
+            int nnext = update_fours(ss, cand, ncand, m, next);
+            win = attack(ss, depth - 1, df, ndf, next, nnext);
+        }
         solver_pop(ss);
         if (!win)
             return false;
@@ -44,7 +79,9 @@ static bool defend(SolverSearch *ss, Point m, int depth)
     return true;
 }
 
-static bool attack(SolverSearch *ss, int depth, const Point *dfive, int ndf)
+/* cand: every point where the attacker's shapes make a four. */
+static bool attack(SolverSearch *ss, int depth, const Point *dfive, int ndf, const Point *cand,
+                   int ncand)
 {
     if (depth <= 0 || ss->aborted)
         return false;
@@ -65,12 +102,14 @@ static bool attack(SolverSearch *ss, int depth, const Point *dfive, int ndf)
             if (is_four(ss, ans[i], ss->att))
                 moves[n++] = ans[i];
     } else {
-        n = solver_fours(ss, ss->att, moves);
+        for (int i = 0; i < ncand; i++)
+            if (solver_legal(ss, cand[i], ss->att))
+                moves[n++] = cand[i];
     }
     solver_order(ss, ss->att, moves, n, hint);
     for (int i = 0; i < n; i++) {
         solver_push(ss, moves[i], ss->att);
-        bool win = defend(ss, moves[i], depth);
+        bool win = defend(ss, moves[i], depth, cand, ncand);
         solver_pop(ss);
         if (win) {
             solver_store(ss->s, key, depth, SOLVER_PROVEN, moves[i]);
@@ -83,18 +122,6 @@ static bool attack(SolverSearch *ss, int depth, const Point *dfive, int ndf)
     return false;
 }
 
-static void fill_result(const SolverSearch *ss, SolveStatus st, int depth, SolverResult *out)
-{
-    if (!out)
-        return;
-    out->status = st;
-    out->len = st == SOLVE_WIN ? ss->wlen : 0;
-    memcpy(out->line, ss->win, (size_t)out->len * sizeof *out->line);
-    out->forbidden = st == SOLVE_WIN ? ss->win_forbidden : POINT_NONE;
-    out->nodes = ss->nodes;
-    out->depth = depth;
-}
-
 SolveStatus vcf_solve(Solver *s, Board *b, Color attacker, const SolverLimits *lim,
                       SolverResult *out)
 {
@@ -102,17 +129,17 @@ SolveStatus vcf_solve(Solver *s, Board *b, Color attacker, const SolverLimits *l
     solver_search_init(&ss, s, b, attacker, lim, VCF_MODE);
     int depth = lim && lim->max_depth > 0 && lim->max_depth < SOLVER_MAX_DEPTH ? lim->max_depth
                                                                              : SOLVER_MAX_DEPTH;
-    Point f[SOLVER_MAX_MOVES];
-    if (solver_fives_all(&ss, attacker, f, 1)) {
-        ss.path[0] = f[0];
+    Point five, df[SOLVER_MAX_MOVES], fours[SOLVER_MAX_MOVES];
+    int ndf, nfours = solver_root_scan(&ss, &five, df, &ndf, fours);
+    if (five != POINT_NONE && !ss.aborted) {
+        ss.path[0] = five;
         ss.plen = 1;
         solver_record_win(&ss, POINT_NONE);
-        fill_result(&ss, SOLVE_WIN, 1, out);
+        solver_fill_result(&ss, SOLVE_WIN, 1, out);
         return SOLVE_WIN;
     }
-    int ndf = solver_fives_all(&ss, ss.def, f, SOLVER_MAX_MOVES);
-    bool win = attack(&ss, depth, f, ndf);
+    bool win = attack(&ss, depth, df, ndf, fours, nfours);
     SolveStatus st = win ? SOLVE_WIN : ss.aborted ? SOLVE_UNKNOWN : SOLVE_NO_WIN;
-    fill_result(&ss, st, depth, out);
+    solver_fill_result(&ss, st, depth, out);
     return st;
 }

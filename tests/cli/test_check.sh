@@ -35,6 +35,18 @@ expect_out "dual-board: fives on both boards in one round" \
 expect_match "dual-board: a five on one board only loses" \
     "^result: white wins: black made a five on board 1 only in round 5 \(1:h8-l8\)" \
     "$TENGEN" check "$G/dual_one_board.tgn"
+expect_out "Soosorv-8 with both swaps" "result: ongoing: black (second player) to play move 7" \
+    "$TENGEN" check "$G/soosorv8.tgn"
+expect_out "Taraguchi-10, ten 5th moves" "result: ongoing: white (second player) to play move 6" \
+    "$TENGEN" check "$G/taraguchi10.tgn"
+expect_out "designated opening from the header, turned" \
+    "result: ongoing: black (first player) to play move 5" "$TENGEN" check "$G/designated.tgn"
+printf 'opening taraguchi10\nh8 noswap i9 noswap j10 noswap l8\n' >"$TMPD/t7.tgn"
+expect_fail "Taraguchi move 4 outside 7x7" 1 "action 7 'l8'.*central 7x7 square; l8 does not" \
+    "$TENGEN" check "$TMPD/t7.tgn"
+printf 'opening soosorv8\nh8 h9 h7 h6 declare 9\n' >"$TMPD/s9.tgn"
+expect_fail "Soosorv declares at most 8" 1 "action 5 'declare 9'.*must be 1..8, not 9" \
+    "$TENGEN" check "$TMPD/s9.tgn"
 
 # Options override the header.
 expect_out "--opening free" "result: ongoing: black (first player) to play move 5" \

@@ -76,6 +76,25 @@ static void test_hash_order_independent(void **state)
     assert_true(board_is_consistent(&a));
 }
 
+static void test_consistency_detects_damage(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 9, RULE_RENJU);
+    board_play(&b, pt("e5", 9), BLACK);
+    board_play(&b, pt("f6", 9), WHITE);
+    assert_true(board_is_consistent(&b));
+    Board bad = b;
+    bad.key[DIR_DIAG][pt("g7", 9)] ^= 1u << 2;
+    assert_false(board_is_consistent(&bad));
+    bad = b;
+    bad.hash ^= 1;
+    assert_false(board_is_consistent(&bad));
+    bad = b;
+    bad.cell[pt("a1", 9)] = BLACK;
+    assert_false(board_is_consistent(&bad));
+}
+
 static void test_edges_wall(void **state)
 {
     (void)state;
@@ -195,6 +214,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_init_sizes),         cmocka_unit_test(test_play_undo_restores),
         cmocka_unit_test(test_hash_order_independent), cmocka_unit_test(test_edges_wall),
+        cmocka_unit_test(test_consistency_detects_damage),
         cmocka_unit_test(test_coord_roundtrip),    cmocka_unit_test(test_wins_per_rule),
         cmocka_unit_test(test_patterns),
     };

@@ -17,10 +17,12 @@
 #include "tengen/rng.h"
 #include "tengen/rules.h"
 
-#ifdef TENGEN_DEBUG
-#define SELFPLAY_NODES 300
-#define SELFPLAY_MAX_MOVES 40
+#ifdef TENGEN_DEBUG /* every play re-verifies the whole board: keep it small */
+#define SELFPLAY_NODES 200
+#define SELFPLAY_MAX_MOVES 12
+#define TACTIC_DEPTH 3
 #else
+#define TACTIC_DEPTH 5
 #define SELFPLAY_NODES 3000
 #define SELFPLAY_MAX_MOVES 200
 #endif
@@ -108,7 +110,7 @@ static void test_blocks_open_three(void **state)
         put(&b, BLACK, "h8 i8 j8");
         put(&b, WHITE, "h10 c13");
         Engine *e = new_engine(1);
-        SearchResult r = think_depth(e, &b, WHITE, 5);
+        SearchResult r = think_depth(e, &b, WHITE, TACTIC_DEPTH);
         assert_true(r.best == pt("g8", 15) || r.best == pt("k8", 15));
         board_play(&b, r.best, WHITE);
         for (Point p = 0; p < BOARD_CELLS; p++)
@@ -195,7 +197,11 @@ static void selfplay(Engine *e, int size, Rule rule, uint64_t seed)
 static void test_selfplay_legal(void **state)
 {
     (void)state;
+#ifdef TENGEN_DEBUG
+    static const int sizes[] = {5, 9, 15};
+#else
     static const int sizes[] = {5, 6, 9, 15, 20, 22};
+#endif
     Engine *e = new_engine(1);
     uint64_t seed = 1;
     for (Rule rule = 0; rule < RULE_COUNT; rule++)
@@ -308,7 +314,7 @@ static void *run_job(void *arg)
 {
     Job *j = arg;
     Engine *e = new_engine(1);
-    j->r = think_depth(e, &j->b, j->c, 5);
+    j->r = think_depth(e, &j->b, j->c, TACTIC_DEPTH);
     engine_free(e);
     return NULL;
 }

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# tengen play: the terminal board driven through tmux like a person would.
+. "$(dirname "$0")/lib.sh"
+
+expect_fail "play needs a terminal" 2 "needs a terminal" "$TENGEN" play --white human
+expect_fail "play: bad rule" 2 "bad value 'gomoku' for --rule" "$TENGEN" play --rule gomoku
+expect_fail "play: bad size" 2 "bad value '30' for --size" "$TENGEN" play --size 30
+
+if ! command -v tmux >/dev/null; then
+    not_ok "tmux is installed (scripts/deps.sh installs it)"
+    exit 0
+fi
+S="tengen-test-$$"
+screen() { tmux capture-pane -p -t "$S"; }
+keys() { tmux send-keys -t "$S" "$@"; sleep 0.4; }
+# wait_for PATTERN: up to 10 s for the screen to show it
+wait_for() {
+    for _ in $(seq 50); do
+        screen | grep -Eq -- "$1" && return 0
+        sleep 0.2
+    done
+    return 1
+}
+tmux kill-session -t "$S" 2>/dev/null
+tmux new-session -d -s "$S" -x 150 -y 45 "$TENGEN play --rule renju --opening free --black human --white human; echo EXITED; sleep 30"
+trap 'tmux kill-session -t "$S" 2>/dev/null; rm -rf "$TMPD"' EXIT
+
+if wait_for "renju, free opening, 15x15"; then ok "board starts"; else not_ok "board starts" "$(screen)"; fi
+
+keys Enter
+# h8 is row 8: the stone X sits under column h (the 8th column)
+row8=$(screen | grep -E '^ +8 ' | head -1)
+if [ "$(printf '%s' "$row8" | cut -c20)" = X ]; then ok "Enter places black on the centre"; else
+    not_ok "Enter places black on the centre" "$(screen)"; fi
+if wait_for "white \(second player\) to play move 2"; then ok "status names the side to move"; else
+    not_ok "status names the side to move" "$(screen)"; fi
+keys u
+row8=$(screen | grep -E '^ +8 ' | head -1)
+if [ "$(printf '%s' "$row8" | cut -c20)" = . ]; then ok "u undoes"; else not_ok "u undoes" "$(screen)"; fi
+
+keys : "h9 a1 g8 a3 i8 a5 h7 a7" Enter
+# black to move: h8 is a double-three and is marked x
+row8=$(screen | grep -E '^ +8 ' | head -1)
+if printf '%s' "$row8" | grep -q 'x'; then ok "forbidden point is marked"; else
+    not_ok "forbidden point is marked" "$(screen)"; fi
+keys '?'
+if wait_for "verdict: h8 is forbidden"; then ok "? explains the point under the cursor"; else
+    not_ok "? explains the point under the cursor" "$(screen)"; fi
+keys q
+keys Enter
+if wait_for "forbidden \(double-three\): black loses"; then ok "a forbidden move asks first"; else
+    not_ok "a forbidden move asks first" "$(screen)"; fi
+keys n Enter
+keys q
+keys y Enter
+if wait_for "^EXITED"; then ok "q quits"; else not_ok "q quits" "$(screen)"; fi
+
+tmux kill-session -t "$S" 2>/dev/null
+tmux new-session -d -s "$S" -x 150 -y 45 "$TENGEN play --rule freestyle --opening free --black human --white engine --time 0.3; echo EXITED; sleep 30"
+wait_for "freestyle, free opening" >/dev/null
+keys Enter
+if wait_for "engine played [a-o][0-9]+"; then ok "the engine answers a move"; else
+    not_ok "the engine answers a move" "$(screen)"; fi
+if [ "$(screen | grep -E '^ +[0-9]+ ' | grep -o 'O' | wc -l)" -eq 1 ]; then ok "one white stone after the answer"; else
+    not_ok "one white stone after the answer" "$(screen)"; fi
+keys q
+keys y Enter
+if wait_for "^EXITED"; then ok "quit while the engine waits"; else not_ok "quit while the engine waits" "$(screen)"; fi
