@@ -49,9 +49,10 @@ bool opening_ai_take_black(OpeningAI *ai, const Board *b, Color to_move, int *bl
 int opening_ai_balanced(OpeningAI *ai, const Board *b, Color to_move, const Point *cand,
                            int ncand, int target, Point *out, int *scores, int n);
 
-/* True when some isometry of the grid (rotation/reflection plus translation;
- * board edges ignored) maps the stones of b onto themselves colour for colour
- * and a onto c: proposals a and c are then the same 5th move. */
+/* True when the distinct points a and c are symmetric 5th moves: some
+ * isometry of the grid (rotation/reflection plus translation; board edges
+ * ignored) maps the stones of b onto themselves colour for colour and a onto c
+ * (the game module's opening_symmetric on b's stones). */
 bool opening_ai_symmetric(const Board *b, Point a, Point c);
 
 /* Black (to move) proposes n pairwise non-symmetric 5th moves, its best ones;

@@ -25,6 +25,8 @@ int cmd_check(int argc, char **argv);
 int cmd_think(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_pbrain(int argc, char **argv);
 
 /* A position given on the command line: either a move list (black first,
  * alternating, `pass` skips a turn) or explicit --black / --white lists. */

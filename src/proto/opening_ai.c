@@ -6,19 +6,11 @@
 #include <string.h>
 
 #include "tengen/forbid.h"
+#include "tengen/openings.h"
 
 #define SCORE_NONE INT_MIN
 #define DECLARE_UNIT 120 /* black advantage worth one more 5th-move proposal */
 #define MIN_SEARCH_MS 20
-
-/* The 26 standard openings as offsets from the centre (dx right, dy up):
- * white 2 at (0,1) for direct openings and (1,1) for indirect ones. */
-static const signed char OPENING3[26][2] = {
-    {0, 2},  {1, 2},  {2, 2},  {1, 1},  {2, 1},   {1, 0},   {2, 0},  {0, -1}, {1, -1},
-    {2, -1}, {0, -2}, {1, -2}, {2, -2}, {2, 2},   {2, 1},   {2, 0},  {2, -1}, {2, -2},
-    {1, 0},  {1, -1}, {1, -2}, {0, -1}, {0, -2},  {-1, -1}, {-1, -2}, {-2, -2},
-};
-#define DIRECT_OPENINGS 13
 
 void opening_ai_init(OpeningAI *ai, Engine *e)
 {
@@ -201,60 +193,15 @@ done:
     return found;
 }
 
-/* The 8 linear isometries of the grid. */
-static void iso(int k, int x, int y, int *ox, int *oy)
-{
-    static const int M[8][4] = {{1, 0, 0, 1},  {0, -1, 1, 0}, {-1, 0, 0, -1}, {0, 1, -1, 0},
-                                {-1, 0, 0, 1}, {1, 0, 0, -1}, {0, 1, 1, 0},   {0, -1, -1, 0}};
-    *ox = M[k][0] * x + M[k][1] * y;
-    *oy = M[k][2] * x + M[k][3] * y;
-}
-
 bool opening_ai_symmetric(const Board *b, Point a, Point c)
 {
-    if (a == c)
-        return true;
-    int n = b->count;
-    for (int k = 1; k < 8; k++) {
-        long sx = 0, sy = 0, mx = 0, my = 0;
-        for (int i = 0; i < n; i++) {
-            int x, y;
-            iso(k, point_x(b->history[i]), point_y(b->history[i]), &x, &y);
-            sx += point_x(b->history[i]);
-            sy += point_y(b->history[i]);
-            mx += x;
-            my += y;
-        }
-        int tx = 0, ty = 0;
-        if (n > 0) {
-            if ((sx - mx) % n || (sy - my) % n)
-                continue;
-            tx = (int)((sx - mx) / n);
-            ty = (int)((sy - my) / n);
-        } else {
-            int ax, ay;
-            iso(k, point_x(a), point_y(a), &ax, &ay);
-            tx = point_x(c) - ax; /* no stones: any translation maps the set onto itself */
-            ty = point_y(c) - ay;
-        }
-        bool maps = true;
-        for (int i = 0; i < n && maps; i++) {
-            Point s = b->history[i];
-            int x, y;
-            iso(k, point_x(s), point_y(s), &x, &y);
-            x += tx;
-            y += ty;
-            maps = x >= 0 && y >= 0 && x < b->size && y < b->size &&
-                   b->cell[point_make(x, y)] == b->cell[s];
-        }
-        if (!maps)
-            continue;
-        int ax, ay;
-        iso(k, point_x(a), point_y(a), &ax, &ay);
-        if (ax + tx == point_x(c) && ay + ty == point_y(c))
-            return true;
+    Point stones[BOARD_MAX_MOVES];
+    Color colors[BOARD_MAX_MOVES];
+    for (int i = 0; i < b->count; i++) {
+        stones[i] = b->history[i];
+        colors[i] = b->cell[b->history[i]];
     }
-    return false;
+    return opening_symmetric(stones, colors, b->count, a, c, NULL);
 }
 
 /* Adds p to the proposals unless it is symmetric to one of them. */
@@ -327,40 +274,35 @@ int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax)
 
 bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
 {
-    Board b;
-    if (!board_init(&b, size, rule) || size < 7)
-        return false;
-    int c = size / 2;
-    Point centre = point_make(c, c);
-    int best_key = INT_MAX;
-    bool any = false;
-    for (int kind = 0; kind < 2; kind++) {
-        Point second = kind == 0 ? point_make(c, c - 1) : point_make(c + 1, c - 1);
+    Point all[OPENINGS_COUNT][3];
+    for (int i = 0; i < OPENINGS_COUNT; i++)
+        if (!opening_points(i, size, all[i]))
+            return false;
+    int best = -1, best_key = INT_MAX;
+    /* One root-restricted search per white 2nd stone ranks all its third moves. */
+    for (int first = 0; first < OPENINGS_COUNT;) {
+        int last = first;
+        while (last < OPENINGS_COUNT && all[last][1] == all[first][1])
+            last++;
+        Board b;
         board_init(&b, size, rule);
-        board_play(&b, centre, BLACK);
-        board_play(&b, second, WHITE);
-        Point third[DIRECT_OPENINGS];
-        int sc[DIRECT_OPENINGS];
-        for (int i = 0; i < DIRECT_OPENINGS; i++) {
-            const signed char *d = OPENING3[kind * DIRECT_OPENINGS + i];
-            third[i] = point_make(c + d[0], c - d[1]);
-        }
-        score_moves(ai, &b, BLACK, third, DIRECT_OPENINGS, sc);
-        for (int i = 0; i < DIRECT_OPENINGS; i++) {
-            if (sc[i] == SCORE_NONE || abs(sc[i]) >= best_key)
-                continue;
-            best_key = abs(sc[i]);
-            out[0] = centre;
-            out[1] = second;
-            out[2] = third[i];
-            any = true;
-        }
+        board_play(&b, all[first][0], BLACK);
+        board_play(&b, all[first][1], WHITE);
+        Point third[OPENINGS_COUNT];
+        int sc[OPENINGS_COUNT];
+        for (int i = first; i < last; i++)
+            third[i - first] = all[i][2];
+        score_moves(ai, &b, BLACK, third, last - first, sc);
+        for (int i = first; i < last; i++)
+            if (sc[i - first] != SCORE_NONE && abs(sc[i - first]) < best_key) {
+                best_key = abs(sc[i - first]);
+                best = i;
+            }
+        first = last;
     }
-    if (!any) { /* no search ran: Sosei, close to even under the old RIF rule */
-        out[0] = centre;
-        out[1] = point_make(c, c - 1);
-        out[2] = point_make(c + 2, c - 2);
-    }
+    if (best < 0) /* no search ran: 3D Sosei, close to even under the old RIF rule */
+        best = 2;
+    memcpy(out, all[best], 3 * sizeof *out);
     return true;
 }
 

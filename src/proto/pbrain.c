@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "tengen/coord.h"
 #include "tengen/forbid.h"
@@ -45,6 +46,7 @@ typedef enum {
 
 typedef struct {
     JobKind kind;
+    int64_t received_us; /* when the command arrived: the clock runs from there */
     int n, bias;
     OpeningStep step;
     int npoints;
@@ -74,6 +76,7 @@ struct Pbrain {
     bool busy;
     atomic_int cancel;
     Job job;
+    int64_t received_us; /* arrival of the command being served */
     bool quit;
 };
 
@@ -155,6 +158,26 @@ void pbrain_free(Pbrain *pb)
 }
 
 /* ---- the search worker ------------------------------------------------------ */
+
+static int64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Takes the time already spent since the command arrived (thread start,
+ * position set-up) off the limits, so the answer leaves on time. */
+static void charge_elapsed(const Job *job, SearchLimits *l)
+{
+    int64_t spent = (now_us() - job->received_us) / 1000;
+    if (spent <= 0)
+        return;
+    if (l->turn_ms > 0)
+        l->turn_ms = l->turn_ms > spent + 1 ? l->turn_ms - spent : 1;
+    if (l->match_left_ms > 0)
+        l->match_left_ms = l->match_left_ms > spent + 1 ? l->match_left_ms - spent : 1;
+}
 
 static void limits_for_move(const Pbrain *pb, SearchLimits *l)
 {
@@ -373,6 +396,7 @@ static void run_search(Pbrain *pb, const Job *job)
         say(pb, "ERROR %s", err.msg);
         goto done;
     }
+    charge_elapsed(job, l);
     if (atomic_load(&pb->cancel))
         l->depth = 1; /* stopped already: answer at once */
     if (!engine_think(pb->engine, l, on_progress, pb, res) || res->best < 0) {
@@ -441,6 +465,8 @@ static void start_job(Pbrain *pb, const Job *job)
     finish_search(pb, true);
     apply_engine_options(pb);
     pb->job = *job;
+    if (!pb->job.received_us)
+        pb->job.received_us = pb->received_us;
     atomic_store(&pb->cancel, 0);
     if (pthread_create(&pb->worker, NULL, worker_main, pb) != 0) {
         worker_main(pb); /* no thread: think in the reader (STOP is then not heard) */
@@ -572,6 +598,31 @@ static void reset_board(Pbrain *pb, int size)
     pb->me = BLACK;
 }
 
+/* The engine builds its tables for a rule set on first use: do it now, outside
+ * any move's clock. */
+static void warm_up(Pbrain *pb)
+{
+    Board *b = malloc(sizeof *b);
+    SearchLimits *l = malloc(sizeof *l);
+    SearchResult *res = malloc(sizeof *res);
+    if (b && l && res && board_init(b, pb->board.size, pb->rule)) {
+        /* a few stones, so that the threat solver runs as well */
+        int c = b->size / 2;
+        board_play(b, point_make(c, c), BLACK);
+        board_play(b, point_make(c + 1, c), WHITE);
+        board_play(b, point_make(c, c + 1), BLACK);
+        board_play(b, point_make(c + 1, c + 1), WHITE);
+    }
+    if (b && l && res && engine_set_position(pb->engine, b, BLACK, NULL)) {
+        search_limits_init(l);
+        l->depth = 1;
+        engine_think(pb->engine, l, NULL, NULL, res);
+    }
+    free(b);
+    free(l);
+    free(res);
+}
+
 /* ---- commands ------------------------------------------------------------------ */
 
 typedef void (*Handler)(Pbrain *pb, char *args);
@@ -590,6 +641,7 @@ static void cmd_start(Pbrain *pb, char *args)
     reset_board(pb, (int)n);
     pb->nblock = 0;
     engine_clear_hash(pb->engine);
+    warm_up(pb);
     pb->started = true;
     say(pb, "OK");
 }
@@ -748,6 +800,7 @@ static void set_rule(Pbrain *pb, Rule r)
     for (int i = 0; i < old.count; i++)
         board_play(&pb->board, old.history[i], old.cell[old.history[i]]);
     engine_clear_hash(pb->engine);
+    warm_up(pb);
 }
 
 static void set_memory(Pbrain *pb, long long bytes)
@@ -1140,7 +1193,9 @@ static void dispatch(Pbrain *pb, char *line)
 void pbrain_run(Pbrain *pb)
 {
     char line[PB_LINE];
-    while (!pb->quit && read_line(pb, line, sizeof line))
+    while (!pb->quit && read_line(pb, line, sizeof line)) {
+        pb->received_us = now_us();
         dispatch(pb, line);
+    }
     finish_search(pb, false);
 }

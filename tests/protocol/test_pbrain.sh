@@ -78,16 +78,17 @@ if [ "$(grep -Ec '^[0-9]+,[0-9]+$' "$TMPD/yxstop")" -eq 1 ] && [ "$ms" -lt 10000
     ok "YXSTOP while thinking answers at once (${ms} ms)"
 else not_ok "YXSTOP while thinking answers at once" "took $ms ms" "$(cat "$TMPD/yxstop")"; fi
 
-start=$(date +%s%N)
-{ printf "START 15\nINFO timeout_turn 60000\n$POS"; sleep 0.3; printf 'END\n'; sleep 20; } |
-    timeout 30 "$PBRAIN" >"$TMPD/end" 2>&1 &
-bg=$!
-for _ in $(seq 100); do kill -0 $bg 2>/dev/null || break; sleep 0.1; done
-if kill -0 $bg 2>/dev/null; then
+# END while thinking, with the input kept open: the brain must exit by itself.
+coproc ENDER { "$PBRAIN" >/dev/null 2>&1; }
+printf "START 15\nINFO timeout_turn 60000\n$POS" >&"${ENDER[1]}"
+sleep 0.3
+printf 'END\n' >&"${ENDER[1]}"
+for _ in $(seq 100); do kill -0 "$ENDER_PID" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$ENDER_PID" 2>/dev/null; then
     not_ok "END while thinking ends the brain" "still running after 10 s"
-    kill $bg 2>/dev/null
+    kill "$ENDER_PID" 2>/dev/null
 else ok "END while thinking ends the brain"; fi
-wait $bg 2>/dev/null
+wait "$ENDER_PID" 2>/dev/null
 
 # A STOP sent the instant the search starts must not be lost.
 start=$(date +%s%N)

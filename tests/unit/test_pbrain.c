@@ -102,7 +102,8 @@ static void test_symmetry(void **state)
     const char *cls[] = {"g8", "i8", "g7", "i7"};
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
-            assert_true(opening_ai_symmetric(&b, pt(cls[i], 15), pt(cls[j], 15)));
+            if (i != j)
+                assert_true(opening_ai_symmetric(&b, pt(cls[i], 15), pt(cls[j], 15)));
     assert_false(opening_ai_symmetric(&b, pt("g8", 15), pt("g9", 15)));
     /* The column h6 h7 h8 h9 (W B B W) is its own mirror across row 7.5. */
     assert_true(opening_ai_symmetric(&b, pt("h10", 15), pt("h5", 15)));
