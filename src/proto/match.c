@@ -285,10 +285,18 @@ static void finish(GameCtx *ctx, MatchEnd end, Color culprit, const char *fmt, .
 
 static const char *side_name(Color c) { return c == BLACK ? "black" : "white"; }
 
-/* Reads answer lines until one that is not chatter; fails the game (and
- * returns false) on timeout or EOF. */
-static bool await_line(GameCtx *ctx, Color c, int64_t deadline, const char *what, char *line,
-                       size_t cap)
+/* While a move is awaited, ERROR/UNKNOWN lines answer an earlier command (an
+ * INFO the engine could not read, or one that crossed its last move): like
+ * Piskvork, report-only, not a move and not a forfeit. */
+static bool is_late_error(const char *line)
+{
+    return !strncmp(line, "ERROR", 5) || !strncmp(line, "UNKNOWN", 7);
+}
+
+/* Reads answer lines until one that is not chatter (nor, for a move, a late
+ * error); fails the game (and returns false) on timeout or EOF. */
+static bool await_line(GameCtx *ctx, Color c, int64_t deadline, const char *what, bool move,
+                       char *line, size_t cap)
 {
     Proc *p = &ctx->proc[side_index(c)];
     for (;;) {
@@ -303,7 +311,7 @@ static bool await_line(GameCtx *ctx, Color c, int64_t deadline, const char *what
                    side_name(c), p->name, what);
             return false;
         }
-        if (!is_chatter(line))
+        if (!is_chatter(line) && !(move && is_late_error(line)))
             return true;
     }
 }
@@ -346,7 +354,7 @@ static bool start_engine(GameCtx *ctx, Color c, const char *cmd)
         finish(ctx, END_CRASH, c, "%s (%s) closed its input before START", side_name(c), p->name);
         return false;
     }
-    if (!await_line(ctx, c, deadline, "START", line, sizeof line))
+    if (!await_line(ctx, c, deadline, "START", false, line, sizeof line))
         return false;
     if (strncmp(line, "OK", 2) != 0) {
         finish(ctx, END_START_FAILED, c, "%s (%s) refused START %d: %.120s", side_name(c),
@@ -363,7 +371,7 @@ static bool start_engine(GameCtx *ctx, Color c, const char *cmd)
         finish(ctx, END_CRASH, c, "%s (%s) closed its input during set-up", side_name(c), p->name);
         return false;
     }
-    if (!await_line(ctx, c, deadline, "ABOUT", line, sizeof line))
+    if (!await_line(ctx, c, deadline, "ABOUT", false, line, sizeof line))
         return false;
     about_name(p, line);
     snprintf(ctx->g->name[side_index(c)], sizeof ctx->g->name[0], "%s", p->name);
@@ -414,7 +422,7 @@ static bool play_move(GameCtx *ctx, Color c)
     }
     int64_t t0 = now_ms();
     char line[LINE_MAX_LEN];
-    if (!await_line(ctx, c, t0 + limit + r->tolerance_ms, "its move", line, sizeof line))
+    if (!await_line(ctx, c, t0 + limit + r->tolerance_ms, "its move", true, line, sizeof line))
         return false;
     int ms = (int)(now_ms() - t0);
     g->used_ms[side] += ms;

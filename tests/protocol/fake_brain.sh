@@ -8,6 +8,7 @@
 #   illegal   answers its first move with an occupied (or off-board) point
 #   nostart   refuses START
 #   chatty    sends MESSAGE and DEBUG lines before every move (still legal)
+#   errors    sends an ERROR line (a late answer to an INFO) before every move
 mode=${1:-good}
 size=15
 declare -A taken
@@ -23,6 +24,7 @@ move() {
         return
         ;;
     chatty) echo "MESSAGE thinking hard"; echo "DEBUG nothing to see" ;;
+    errors) echo "ERROR Unknown command: TIME_LEFT" ;;
     esac
     for ((y = 0; y < size; y++)); do
         for ((x = 0; x < size; x++)); do

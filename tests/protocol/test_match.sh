@@ -57,6 +57,11 @@ if [ "$RC" -eq 0 ] && grep -Eq '^game 1: .*, five: ' <<<"$OUT" && grep -Eq '^gam
     ok "MESSAGE and DEBUG lines are not moves"
 else not_ok "MESSAGE and DEBUG lines are not moves" "$OUT" "$ERR"; fi
 
+run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 "$FAKE good" "$FAKE errors"
+if [ "$RC" -eq 0 ] && grep -Eq '^game 1: .*, five: ' <<<"$OUT" && grep -Eq '^game 2: .*, five: ' <<<"$OUT"; then
+    ok "a late ERROR line while a move is awaited is not a forfeit"
+else not_ok "a late ERROR line while a move is awaited is not a forfeit" "$OUT" "$ERR"; fi
+
 run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 \
     "$FAKE good" "$TENGEN no-such-command"
 if [ "$RC" -eq 0 ] && [ "$(grep -Ec '^game [12]: .*(crash|start failed)' <<<"$OUT")" -eq 2 ]; then
