@@ -1,6 +1,8 @@
 /* pbrain.c — the Gomocup brain protocol: parse, fill limits, call the engine. */
 #include "tengen/pbrain.h"
 
+#include "tengen/pattern.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -145,6 +147,11 @@ Pbrain *pbrain_new(const PbrainConfig *c, FILE *in, FILE *out, TgError *err)
     pb->timeout_turn = DEFAULT_TURN_MS;
     pb->time_left = UNLIMITED_MS;
     board_init(&pb->board, BOARD_DEFAULT_SIZE, pb->rule);
+    /* A manager may switch rules with INFO right before a timed TURN: build
+     * every rule set's tables now, while no clock runs. */
+    for (int r = 0; r < RULE_COUNT; r++)
+        pattern_init((Rule)r);
+    pattern_renju_info();
     return pb;
 }
 
