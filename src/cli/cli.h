@@ -22,6 +22,7 @@ int cmd_play(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_think(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 /* A position given on the command line: either a move list (black first,
  * alternating, `pass` skips a turn) or explicit --black / --white lists. */

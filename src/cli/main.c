@@ -19,6 +19,7 @@ static const Command COMMANDS[] = {
     {"solve", cmd_solve, "forced win by fours (VCF) or threes and fours (VCT)"},
     {"analyze", cmd_analyze, "replay a record and judge every move with the engine"},
     {"think", cmd_think, "search a position and print the best move"},
+    {"tune", cmd_tune, "self-play data and logistic tuning of the evaluation weights"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
     {"check", cmd_check, "referee: replay a record and print its result"},
