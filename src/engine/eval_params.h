@@ -23,10 +23,31 @@
         .own = 18, .opp = 16,                                                                    \
     }
 
+/* Freestyle and renju: `tengen tune fit` on 600 self-play games each (see
+ * docs/tuning.md for the commands, the errors and the match results);
+ * standard and caro keep the hand-set base. */
 static const EvalWeights EVAL_WEIGHTS[RULE_COUNT] = {
-    [RULE_FREESTYLE] = EVAL_WEIGHTS_BASE,
+    [RULE_FREESTYLE] =
+        {
+            .line = {[PAT_DEAD] = 0, [PAT_B1] = 3, [PAT_F1] = 2, [PAT_B2] = 3, [PAT_F2] = 14,
+                     [PAT_B3] = 28, [PAT_F3] = 60, [PAT_B4] = 112, [PAT_F4] = 125, [PAT_F5] = 900,
+                     [PAT_OL] = 0},
+            .cls = {[CL_NONE] = 0, [CL_THREE] = 6, [CL_B4] = 10, [CL_33] = 4, [CL_43] = 259,
+                    [CL_44] = 0, [CL_F4] = 155, [CL_FIVE] = 0},
+            .own = 18,
+            .opp = 16,
+        },
     [RULE_STANDARD] = EVAL_WEIGHTS_BASE,
-    [RULE_RENJU] = EVAL_WEIGHTS_BASE,
+    [RULE_RENJU] =
+        {
+            .line = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 2, [PAT_F2] = 8,
+                     [PAT_B3] = 32, [PAT_F3] = 47, [PAT_B4] = 178, [PAT_F4] = 78, [PAT_F5] = 900,
+                     [PAT_OL] = 0},
+            .cls = {[CL_NONE] = 0, [CL_THREE] = 21, [CL_B4] = 19, [CL_33] = 0, [CL_43] = 254,
+                    [CL_44] = 0, [CL_F4] = 207, [CL_FIVE] = 0},
+            .own = 18,
+            .opp = 16,
+        },
     [RULE_CARO] = EVAL_WEIGHTS_BASE,
 };
 
