@@ -71,7 +71,7 @@ debug:
 
 run: deps
 	$(MAKE) all
-	$(BUILD)/tengen play
+	$(BUILD)/tengen serve $(if $(PORT),--port $(PORT))
 
 bench: all
 	$(BUILD)/tengen bench
@@ -85,6 +85,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/tengen
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/tengen/*.h $(DESTDIR)$(PREFIX)/include/tengen/
+	install -d $(DESTDIR)$(PREFIX)/share/tengen/static
+	install -m 644 web/static/* $(DESTDIR)$(PREFIX)/share/tengen/static/
 
 clean:
 	rm -rf build

@@ -17,15 +17,20 @@ for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-    echo "deps: all packages present"
-    exit 0
+    echo "deps: all Debian packages present"
+else
+    cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "deps: missing packages; run as root:" >&2
+        echo "  apt-get update && $cmd" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    $cmd
 fi
-cmd="apt-get install -y --no-install-recommends ${missing[*]}"
-if [ "$(id -u)" -ne 0 ]; then
-    echo "deps: missing packages; run as root:" >&2
-    echo "  apt-get update && $cmd" >&2
-    exit 1
+# npm packages of the browser tests (package.json, locked in package-lock.json).
+top="$(dirname "$0")/.."
+if [ -f "$top/package.json" ] && [ ! -d "$top/node_modules/playwright-core" ]; then
+    (cd "$top" && npm ci --no-audit --no-fund)
 fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-$cmd

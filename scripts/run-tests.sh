@@ -41,6 +41,26 @@ for t in tests/cli/test_*.sh tests/protocol/test_*.sh; do
     passed=$((passed + p)) failed=$((failed + f))
 done
 
+# Browser tests: tengen serve driven through Debian's chromium (playwright-core
+# from npm). Both must be present: a missing one is a failure, not a skip.
+for t in tests/e2e/test_*.mjs; do
+    [ -f "$t" ] || continue
+    echo "== $t"
+    if [ ! -d node_modules/playwright-core ]; then
+        echo "not ok - $t: node_modules/playwright-core is missing (run npm ci)" | tee "$log"
+    elif [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+        echo "not ok - $t: ${CHROMIUM:-/usr/bin/chromium} is missing (scripts/deps.sh installs chromium)" | tee "$log"
+    else
+        timeout 120 node "$t" >"$log" 2>&1
+        rc=$?
+        cat "$log"
+        if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$log"; then
+            echo "not ok - $t exited with status $rc" | tee -a "$log"
+        fi
+    fi
+    passed=$((passed + $(grep -c '^ok ' "$log"))) failed=$((failed + $(grep -c '^not ok ' "$log")))
+done
+
 echo "build: $build"
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -17,12 +17,15 @@ enum { EXIT_OK = 0, EXIT_ILLEGAL = 1, EXIT_USAGE = 2 };
 int cmd_forbid(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_pbrain(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_think(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 /* A position given on the command line: either a move list (black first,
  * alternating, `pass` skips a turn) or explicit --black / --white lists. */

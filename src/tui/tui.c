@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tengen/coord.h"
+#include "tengen/autoplay.h"
 #include "tengen/engine.h"
 #include "tengen/fileio.h"
 #include "tengen/forbid.h"
@@ -34,9 +35,11 @@ typedef struct {
     pthread_mutex_t lock;
     SearchInfo info; /* latest progress, under lock */
     bool have_info;
-    SearchLimits limits;
-    SearchResult result;
-    int engine_player; /* the player the running search acts for */
+    Game snapshot;     /* the game the running decision is about */
+    atomic_int cancel; /* abandons the running decision */
+    Action decision;
+    bool decided;
+    TgError decide_err;
     int cx, cy, cboard;
     bool show_forbidden;
     int nprop;
@@ -86,38 +89,32 @@ static void on_info(const SearchInfo *info, void *user)
 static void *think_main(void *arg)
 {
     Tui *t = arg;
-    engine_think(t->engine, &t->limits, on_info, t, &t->result);
+    Autoplay ap = {.engine = t->engine, .ms = (int64_t)(t->opt.engine_time * 1000),
+                   .cancel = &t->cancel, .progress = on_info, .user = t};
+    t->decided = autoplay_decide(&ap, &t->snapshot, &t->decision, &t->decide_err);
     atomic_store(&t->done, true);
     return NULL;
 }
 
-/* The engine acts only where a stone is asked for; colour choices and 5th-move
- * sets stay with the people at the keyboard. */
+/* The engine plays every step of every opening rule (autoplay.h); only the
+ * dual-board variant stays with the people at the keyboard. */
 static bool engine_may_act(const Tui *t, const GameTurn *turn)
 {
-    return t->engine && t->opt.engine[turn->player] && !t->paused &&
-           (turn->step == STEP_PLAY || turn->step == STEP_PLACE) && !t->game.config.dualboard;
+    return t->engine && t->opt.engine[turn->player] && !t->paused && !t->game.config.dualboard;
 }
 
-static void start_thinking(Tui *t, const GameTurn *turn)
+static void start_thinking(Tui *t)
 {
-    TgError err;
-    const Board *b = game_board(&t->game, 0);
-    if (!engine_set_position(t->engine, b, turn->stone, &err)) {
-        say(t, "engine: %s", err.msg);
+    if (!game_copy(&t->snapshot, &t->game)) {
+        say(t, "engine: out of memory");
         t->paused = true;
         return;
     }
-    search_limits_init(&t->limits);
-    t->limits.turn_ms = (int64_t)(t->opt.engine_time * 1000);
-    if (turn->step == STEP_PLACE) {
-        /* Opening stones must stay in the rule's area: restrict the root. */
-        t->limits.nroot = game_legal_points(&t->game, 0, t->limits.root);
-    }
     t->have_info = false;
-    t->engine_player = turn->player;
+    atomic_store(&t->cancel, 0);
     atomic_store(&t->done, false);
     if (pthread_create(&t->thread, NULL, think_main, t) != 0) {
+        game_free(&t->snapshot);
         say(t, "engine: cannot start a thread");
         t->paused = true;
         return;
@@ -129,29 +126,31 @@ static void finish_thinking(Tui *t, bool apply)
 {
     pthread_join(t->thread, NULL);
     t->thinking = false;
+    game_free(&t->snapshot);
     if (!apply)
         return;
-    char buf[COORD_BUF];
-    if (t->result.best == POINT_NONE) {
-        say(t, "engine: no move to play");
+    if (!t->decided) {
+        say(t, "engine: %s", t->decide_err.msg);
         t->paused = true;
         return;
     }
-    Action a = {.type = ACT_PLACE, .point = t->result.best};
+    char text[160];
+    game_action_text(&t->decision, t->game.config.size, t->game.config.dualboard, text,
+                     sizeof text);
     TgError err;
-    if (!game_apply(&t->game, &a, &err)) {
-        say(t, "engine move %s refused: %s", coord_format(a.point, cur_board(t)->size, buf), err.msg);
+    if (!game_apply(&t->game, &t->decision, &err)) {
+        say(t, "engine action %s refused: %s", text, err.msg);
         t->paused = true;
         return;
     }
-    say(t, "engine played %s (score %d, depth %d)", coord_format(a.point, cur_board(t)->size, buf),
-        t->result.score, t->result.depth);
+    say(t, "engine played %s", text);
 }
 
 static void stop_thinking(Tui *t)
 {
     if (!t->thinking)
         return;
+    atomic_store(&t->cancel, 1);
     engine_stop(t->engine);
     finish_thinking(t, false);
 }
@@ -555,7 +554,7 @@ static void handle_key(Tui *t, int ch)
         } else if (!t->opt.engine[turn.player]) {
             t->opt.engine[turn.player] = true; /* one move, then back to the person */
             if (engine_may_act(t, &turn))
-                start_thinking(t, &turn);
+                start_thinking(t);
             t->opt.engine[turn.player] = false;
         }
         break;
@@ -658,7 +657,7 @@ bool tui_run(const TuiOptions *o, TgError *err)
         if (t->thinking && atomic_load(&t->done))
             finish_thinking(t, true);
         else if (!t->thinking && !game_over(&t->game) && engine_may_act(t, &turn))
-            start_thinking(t, &turn);
+            start_thinking(t);
         draw(t);
         int ch = getch();
         if (ch != ERR)

@@ -66,3 +66,15 @@ if [ "$(screen | grep -E '^ +[0-9]+ ' | grep -o 'O' | wc -l)" -eq 1 ]; then ok "
 keys q
 keys y Enter
 if wait_for "^EXITED"; then ok "quit while the engine waits"; else not_ok "quit while the engine waits" "$(screen)"; fi
+
+# The engine plays a whole RIF opening (swap, 5th-move proposals, the choice) on both sides.
+tmux kill-session -t "$S" 2>/dev/null
+tmux new-session -d -s "$S" -x 150 -y 45 "$TENGEN play --rule renju --opening rif --black engine --white engine --time 0.2 --hash 8; echo EXITED; sleep 60"
+ok_rif=1
+for _ in $(seq 300); do
+    screen | grep -Eq "to play move ([7-9]|[1-9][0-9])|wins|draw" && { ok_rif=0; break; }
+    screen | grep -q "engine: \|refused" && break
+    sleep 0.2
+done
+if [ "$ok_rif" -eq 0 ]; then ok "engine against engine through the RIF opening"; else
+    not_ok "engine against engine through the RIF opening" "$(screen)"; fi

@@ -1,0 +1,129 @@
+/* match.h — a referee that plays two Gomocup (pbrain) engines against each other.
+ *
+ * Each game starts both engines afresh as child processes connected by pipes
+ * and talks the Gomocup protocol to them: START, INFO (time and memory limits,
+ * rule), BOARD with the stones so far the first time an engine is to move, TURN
+ * afterwards, INFO time_left before every move. Reads never block: every answer
+ * has a deadline (the engine's turn and match time plus a tolerance for process
+ * overhead), so an engine that hangs, crashes, answers garbage, plays an illegal
+ * or (renju, black) forbidden move, or runs out of time loses that game and the
+ * reason is recorded. The referee is the rules library (rules_is_win,
+ * forbid_check). The caller must ignore SIGPIPE (a dead engine's pipe).
+ *
+ * Statistics: score, Elo difference with a 95% margin, and a sequential
+ * probability ratio test (SPRT) on the Elo difference (normal approximation;
+ * the variance of a game score is floored so that a sweep still decides).
+ */
+#ifndef TENGEN_MATCH_H
+#define TENGEN_MATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tengen/board.h"
+#include "tengen/error.h"
+
+typedef struct {
+    int size;
+    Rule rule;
+    int timeout_turn_ms;  /* per move; 0 = no per-move limit */
+    int timeout_match_ms; /* per game and engine; 0 = unlimited */
+    int tolerance_ms;     /* allowance over the limits for process overhead */
+    int start_timeout_ms; /* time for START and ABOUT answers */
+    int64_t max_memory;   /* bytes, sent as INFO max_memory (0 = no limit) */
+    int max_moves;        /* draw when this many stones are on the board; 0 = full board */
+} MatchRules;
+
+/* Defaults for a rule set, Gomocup's where they fit: 15x15 (20x20 freestyle),
+ * 5 s a move, 180 s a game, 1 s tolerance, 30 s to start, renju drawn at move
+ * 200; memory 128 MB (Gomocup allows 350 MB, but matches run several engines
+ * at once). */
+void match_rules_default(MatchRules *r, Rule rule);
+
+/* The Gomocup INFO rule value for a rule set (0 freestyle, 1 standard, 4 renju,
+ * 8 caro). */
+int match_gomocup_rule(Rule rule);
+
+typedef enum {
+    END_NONE,
+    END_FIVE,          /* the winner made five */
+    END_FORBIDDEN,     /* black played a forbidden move (renju) */
+    END_ILLEGAL,       /* off the board or on a stone */
+    END_TIMEOUT,       /* no answer within the turn or match time */
+    END_CRASH,         /* the engine exited or closed its output */
+    END_GARBAGE,       /* an answer that is not a move (or ERROR, UNKNOWN) */
+    END_START_FAILED,  /* START was refused or the engine could not be run */
+    END_DRAW_FULL,     /* no empty point left */
+    END_DRAW_MOVES,    /* the move limit was reached */
+    END_COUNT
+} MatchEnd;
+
+const char *match_end_name(MatchEnd e);
+
+typedef struct {
+    Color winner;   /* BLACK, WHITE or EMPTY (draw) */
+    MatchEnd end;
+    Color culprit;  /* the side whose fault ended the game (EMPTY for fives/draws) */
+    char reason[256];
+    int count;      /* stones placed, the opening included */
+    int opening;    /* how many of them came from the opening */
+    Point moves[BOARD_MAX_MOVES];
+    int ms[BOARD_MAX_MOVES];      /* thinking time of each move (0 for opening stones) */
+    int used_ms[2];               /* total thinking time of black [0] and white [1] */
+    char name[2][64];             /* engine names from ABOUT (black, white) */
+} MatchGame;
+
+/* Plays one game: black_cmd and white_cmd are shell command lines, the opening
+ * stones are placed first (black first, alternating). Fills game; returns false
+ * only when the game could not be set up at all (err says why). */
+bool match_play_game(const MatchRules *r, const char *black_cmd, const char *white_cmd,
+                     const Point *opening, int nopening, MatchGame *game, TgError *err);
+
+/* The game as a Piskvork PSQ record with thinking times and engine names
+ * (malloc'd). */
+char *match_game_psq(const MatchGame *game, int size);
+
+/* The game as a native .tgn record (record.h), preceded by comment lines naming
+ * the engines and the result (malloc'd; NULL and err on failure). */
+char *match_game_tgn(const MatchGame *game, const MatchRules *r, TgError *err);
+
+/* Results from engine A's point of view. */
+typedef struct {
+    int wins, losses, draws;
+} MatchScore;
+
+typedef struct {
+    double score;    /* (wins + draws/2) / games */
+    double elo;      /* Elo difference A - B; +-INFINITY at 100% / 0% */
+    double margin;   /* 95% half-width of the Elo interval (INFINITY if unknown) */
+} MatchElo;
+
+void match_elo(const MatchScore *s, MatchElo *out);
+
+typedef struct {
+    double elo0, elo1;  /* H0: A is elo0 better; H1: elo1 better */
+    double alpha, beta; /* error rates */
+} MatchSprt;
+
+typedef enum { SPRT_CONTINUE, SPRT_H0, SPRT_H1 } SprtVerdict;
+
+/* Log-likelihood ratio of the results (normal approximation of the game
+ * scores) and the verdict against the bounds log(beta/(1-alpha)) and
+ * log((1-beta)/alpha). */
+SprtVerdict match_sprt(const MatchSprt *t, const MatchScore *s, double *llr, double *lower,
+                       double *upper);
+
+/* Reads an openings file: one opening a line, moves in renju notation
+ * separated by spaces ("h8 h9 j10"), `#` starts a comment, blank lines are
+ * skipped. Each opening must be legal (no stone twice, no five). Fills a malloc'd
+ * array of openings (each MATCH_OPENING_MAX points, lengths in *lens). */
+#define MATCH_OPENING_MAX 32
+typedef struct {
+    int len;
+    Point p[MATCH_OPENING_MAX];
+} MatchOpening;
+
+bool match_read_openings(const char *text, int size, Rule rule, MatchOpening **out, int *count,
+                         TgError *err);
+
+#endif

@@ -1,0 +1,92 @@
+/* opening_ai.h — opening-rule decisions (swaps, 5th-move proposals, swap2)
+ * built on the engine's evaluation and N-best search.
+ *
+ * Every decision rests on one quantity: the engine's score of a position for
+ * BLACK. A colour choice takes the side the score favours; a "balanced" move
+ * is one after which that score is closest to a target (0, or a bias), so
+ * that the opponent's colour choice gains nothing; a 5th-move proposal offers
+ * black's best moves that are pairwise non-symmetric, and the chooser takes
+ * the proposal that is worst for black. Candidate moves are scored in batches
+ * with a root-restricted N-best search, so one search ranks up to
+ * ENGINE_MAX_NBEST moves.
+ *
+ * The budget in OpeningAI.limits is for a whole decision and is split over
+ * its searches. Functions return false only when no search could run (no
+ * legal move, or a position the engine refuses).
+ */
+#ifndef TENGEN_OPENING_AI_H
+#define TENGEN_OPENING_AI_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "tengen/board.h"
+#include "tengen/engine.h"
+
+typedef struct {
+    Engine *engine;
+    SearchLimits limits;       /* budget of one decision (time, depth, nodes); root and nbest are ignored */
+    int balanced_margin;       /* |black score| up to this counts as balanced */
+    const atomic_int *cancel;  /* optional: non-zero stops the search and makes the rest depth 1 */
+    SearchCallback progress;   /* optional: called from every search */
+    void *user;
+} OpeningAI;
+
+/* Defaults: 1 s and depth 8 per decision, balanced within 60. */
+void opening_ai_init(OpeningAI *ai, Engine *e);
+
+/* The engine's score for black of b with to_move to play (and its best move). */
+bool opening_ai_black_score(OpeningAI *ai, const Board *b, Color to_move, int *score, Point *best);
+
+/* Colour choice (swap after 3, RIF/Yamaguchi/Soosorv swaps, swap1, Taraguchi
+ * swaps): true when the chooser should take black. */
+bool opening_ai_take_black(OpeningAI *ai, const Board *b, Color to_move, int *black_score);
+
+/* Up to n moves for to_move among cand (all empty points within two lines of a
+ * stone, or the centre on an empty board, when ncand == 0), ordered by how close
+ * black's score after them is to target. Writes the scores when scores != NULL;
+ * returns how many. Forbidden points for black are never offered. */
+int opening_ai_balanced(OpeningAI *ai, const Board *b, Color to_move, const Point *cand,
+                           int ncand, int target, Point *out, int *scores, int n);
+
+/* True when some isometry of the grid (rotation/reflection plus translation;
+ * board edges ignored) maps the stones of b onto themselves colour for colour
+ * and a onto c: proposals a and c are then the same 5th move. */
+bool opening_ai_symmetric(const Board *b, Point a, Point c);
+
+/* Black (to move) proposes n pairwise non-symmetric 5th moves, its best ones;
+ * returns how many were found (fewer only when the board has too few). */
+int opening_ai_propose(OpeningAI *ai, const Board *b, int n, Point *out);
+
+/* White picks the proposal that is worst for black (b has black to move). */
+Point opening_ai_choose(OpeningAI *ai, const Board *b, const Point *props, int n);
+
+/* Yamaguchi / Soosorv: how many 5th moves to declare (1..nmax), more when the
+ * position favours black. b is the position when the number is declared. */
+int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax);
+
+/* The opener's opening: the most balanced of the 26 standard openings (black
+ * 1 on the centre). Writes 3 points. */
+bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3]);
+
+/* Points of the central (2r+1) x (2r+1) square that are empty (Taraguchi
+ * regions: r = 1 for 3x3 ... 4 for 9x9). Returns how many. */
+int opening_ai_region(const Board *b, int r, Point *out);
+
+typedef enum { SWAP2_TAKE_BLACK, SWAP2_TAKE_WHITE, SWAP2_PUT_TWO } Swap2Choice;
+
+/* Swap2 after the opener's 3 stones (white to move): take black, take white
+ * and play *move, or put two more stones (two[0] white, two[1] black). */
+Swap2Choice opening_ai_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2]);
+
+/* Swap2 after 5 stones (white to move), the opener chooses: true = take black;
+ * false = take white and play *move. */
+bool opening_ai_swap2_final(OpeningAI *ai, const Board *b, Point *move);
+
+/* Taraguchi-10 after 4 stones (black to move): true = offer the n 5th moves in
+ * props (anywhere, non-symmetric); false = place *place within the 9x9 square
+ * and leave the opponent the swap. */
+bool opening_ai_taraguchi_offer(OpeningAI *ai, const Board *b, int n, Point *props, int *nprops,
+                             Point *place);
+
+#endif

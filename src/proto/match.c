@@ -1,0 +1,701 @@
+/* match.c — plays two pbrain engines against each other as child processes. */
+#define _GNU_SOURCE /* pipe2 with O_CLOEXEC: other threads may fork at any moment */
+#include "tengen/match.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tengen/coord.h"
+#include "tengen/forbid.h"
+#include "tengen/record.h"
+#include "tengen/rules.h"
+
+#define LINE_MAX_LEN 4096
+#define NO_LIMIT_MS 2147483647
+#define HANG_LIMIT_MS 600000 /* when neither turn nor match time is limited */
+#define EXIT_GRACE_MS 300
+#define SPRT_MIN_VARIANCE 0.0475
+
+static const char *const END_NAMES[END_COUNT] = {
+    "none",    "five",    "forbidden move", "illegal move", "timeout",
+    "crash",   "garbage", "start failed",   "draw (full board)", "draw (move limit)",
+};
+
+const char *match_end_name(MatchEnd e) { return e >= 0 && e < END_COUNT ? END_NAMES[e] : "?"; }
+
+void match_rules_default(MatchRules *r, Rule rule)
+{
+    r->size = rule == RULE_FREESTYLE ? 20 : 15;
+    r->rule = rule;
+    r->timeout_turn_ms = 5000;
+    r->timeout_match_ms = 180000;
+    r->tolerance_ms = 1000;
+    r->start_timeout_ms = 30000;
+    r->max_memory = 128LL << 20;
+    r->max_moves = rule == RULE_RENJU ? 200 : 0;
+}
+
+int match_gomocup_rule(Rule rule)
+{
+    switch (rule) {
+    case RULE_STANDARD: return 1;
+    case RULE_RENJU: return 4;
+    case RULE_CARO: return 8;
+    default: return 0;
+    }
+}
+
+/* ---- child processes ---------------------------------------------------- */
+
+typedef struct {
+    pid_t pid;
+    int to, from; /* engine's stdin (we write), engine's stdout (we read) */
+    char buf[LINE_MAX_LEN];
+    int len;
+    bool eof;
+    bool synced; /* has seen the position (BOARD/BEGIN) */
+    char name[64];
+} Proc;
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Runs `sh -c "exec CMD"` in its own process group with pipes on stdin and
+ * stdout and stderr discarded. Between fork and exec only async-signal-safe
+ * calls are made, so other threads holding locks cannot deadlock the child. */
+static bool proc_spawn(Proc *p, const char *cmd, TgError *err)
+{
+    p->len = 0;
+    p->eof = p->synced = false;
+    p->pid = -1;
+    p->to = p->from = -1;
+    size_t n = strlen(cmd) + 8;
+    char *line = malloc(n);
+    if (!line) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
+    snprintf(line, n, "exec %s", cmd);
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0) {
+        tg_error_set(err, 0, 0, "pipe: %s", strerror(errno));
+        free(line);
+        return false;
+    }
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        tg_error_set(err, 0, 0, "pipe: %s", strerror(errno));
+        close(in[0]);
+        close(in[1]);
+        free(line);
+        return false;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        int null = open("/dev/null", O_WRONLY);
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        if (null >= 0)
+            dup2(null, 2);
+        execl("/bin/sh", "sh", "-c", line, (char *)NULL);
+        _exit(127);
+    }
+    free(line);
+    close(in[0]);
+    close(out[1]);
+    if (pid < 0) {
+        tg_error_set(err, 0, 0, "fork: %s", strerror(errno));
+        close(in[1]);
+        close(out[0]);
+        return false;
+    }
+    setpgid(pid, pid); /* both sides set it: no race with an early kill */
+    p->pid = pid;
+    p->to = in[1];
+    p->from = out[0];
+    fcntl(p->from, F_SETFL, fcntl(p->from, F_GETFL) | O_NONBLOCK);
+    return true;
+}
+
+static bool proc_send(Proc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool proc_send(Proc *p, const char *fmt, ...)
+{
+    char line[LINE_MAX_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return false;
+    if (n > (int)sizeof line - 2)
+        n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = write(p->to, line + off, (size_t)(n - off));
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        off += (int)w;
+    }
+    return true;
+}
+
+/* Takes one complete line out of the buffer (CR/LF stripped). */
+static bool proc_take_line(Proc *p, char *out, size_t cap)
+{
+    for (int i = 0; i < p->len; i++) {
+        if (p->buf[i] != '\n')
+            continue;
+        int n = i;
+        if (n > 0 && p->buf[n - 1] == '\r')
+            n--;
+        if ((size_t)n >= cap)
+            n = (int)cap - 1;
+        memcpy(out, p->buf, (size_t)n);
+        out[n] = '\0';
+        memmove(p->buf, p->buf + i + 1, (size_t)(p->len - i - 1));
+        p->len -= i + 1;
+        return true;
+    }
+    if (p->len == (int)sizeof p->buf) { /* an overlong line: cut it */
+        memcpy(out, p->buf, cap - 1);
+        out[cap - 1] = '\0';
+        p->len = 0;
+        return true;
+    }
+    return false;
+}
+
+typedef enum { READ_LINE, READ_TIMEOUT, READ_EOF } ReadResult;
+
+/* Waits for one line until the monotonic deadline. */
+static ReadResult proc_read_line(Proc *p, int64_t deadline, char *out, size_t cap)
+{
+    for (;;) {
+        if (proc_take_line(p, out, cap))
+            return READ_LINE;
+        if (p->eof)
+            return READ_EOF;
+        int64_t left = deadline - now_ms();
+        if (left <= 0)
+            return READ_TIMEOUT;
+        struct pollfd pf = {.fd = p->from, .events = POLLIN};
+        int r = poll(&pf, 1, left > 1000000 ? 1000000 : (int)left);
+        if (r < 0 && errno != EINTR)
+            return READ_EOF;
+        if (r <= 0)
+            continue;
+        ssize_t got = read(p->from, p->buf + p->len, sizeof p->buf - (size_t)p->len);
+        if (got > 0)
+            p->len += (int)got;
+        else if (got == 0 || (errno != EAGAIN && errno != EINTR))
+            p->eof = true;
+    }
+}
+
+/* Asks the engine to end, then makes sure the whole process group is gone. */
+static void proc_close(Proc *p)
+{
+    if (p->pid <= 0)
+        return;
+    if (p->to >= 0) {
+        proc_send(p, "END");
+        close(p->to);
+        p->to = -1;
+    }
+    int64_t deadline = now_ms() + EXIT_GRACE_MS;
+    for (;;) {
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        /* WNOWAIT keeps the zombie, so the group id cannot be reused before the kill. */
+        if (waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == p->pid)
+            break;
+        if (now_ms() >= deadline)
+            break;
+        struct timespec ts = {0, 10 * 1000000};
+        nanosleep(&ts, NULL);
+    }
+    kill(-p->pid, SIGKILL);
+    waitpid(p->pid, NULL, 0);
+    if (p->from >= 0)
+        close(p->from);
+    p->from = -1;
+    p->pid = -1;
+}
+
+/* ---- the game ----------------------------------------------------------- */
+
+static bool is_chatter(const char *line)
+{
+    return !strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5) || line[0] == '\0';
+}
+
+/* Parses "x,y" (spaces allowed around the numbers); nothing else on the line. */
+static bool parse_move(const char *line, int size, Point *out)
+{
+    int x, y, n = 0;
+    if (sscanf(line, " %d , %d %n", &x, &y, &n) != 2 || line[n] != '\0')
+        return false;
+    if (x < 0 || y < 0 || x >= size || y >= size) {
+        *out = POINT_NONE;
+        return true;
+    }
+    *out = point_make(x, y);
+    return true;
+}
+
+typedef struct {
+    const MatchRules *r;
+    MatchGame *g;
+    Board board;
+    Proc proc[2]; /* black, white */
+} GameCtx;
+
+static int side_index(Color c) { return c == BLACK ? 0 : 1; }
+
+static void finish(GameCtx *ctx, MatchEnd end, Color culprit, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void finish(GameCtx *ctx, MatchEnd end, Color culprit, const char *fmt, ...)
+{
+    MatchGame *g = ctx->g;
+    g->end = end;
+    g->winner = end == END_DRAW_FULL || end == END_DRAW_MOVES ? EMPTY : color_other(culprit);
+    g->culprit = end == END_FIVE ? EMPTY : culprit; /* for a five, culprit names the loser */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->reason, sizeof g->reason, fmt, ap);
+    va_end(ap);
+}
+
+static const char *side_name(Color c) { return c == BLACK ? "black" : "white"; }
+
+/* Reads answer lines until one that is not chatter; fails the game (and
+ * returns false) on timeout or EOF. */
+static bool await_line(GameCtx *ctx, Color c, int64_t deadline, const char *what, char *line,
+                       size_t cap)
+{
+    Proc *p = &ctx->proc[side_index(c)];
+    for (;;) {
+        ReadResult rr = proc_read_line(p, deadline, line, cap);
+        if (rr == READ_TIMEOUT) {
+            finish(ctx, END_TIMEOUT, c, "%s (%s) did not answer %s in time", side_name(c),
+                   p->name, what);
+            return false;
+        }
+        if (rr == READ_EOF) {
+            finish(ctx, END_CRASH, c, "%s (%s) exited or closed its output during %s",
+                   side_name(c), p->name, what);
+            return false;
+        }
+        if (!is_chatter(line))
+            return true;
+    }
+}
+
+static void default_name(Proc *p, const char *cmd)
+{
+    const char *start = cmd, *end = cmd + strcspn(cmd, " \t");
+    for (const char *s = cmd; s < end; s++)
+        if (*s == '/')
+            start = s + 1;
+    int n = (int)(end - start);
+    snprintf(p->name, sizeof p->name, "%.*s", n, start);
+}
+
+/* Takes name="..." out of an ABOUT answer. */
+static void about_name(Proc *p, const char *line)
+{
+    const char *s = strstr(line, "name=\"");
+    if (!s)
+        return;
+    s += 6;
+    const char *e = strchr(s, '"');
+    if (e && e > s)
+        snprintf(p->name, sizeof p->name, "%.*s", (int)(e - s), s);
+}
+
+static bool start_engine(GameCtx *ctx, Color c, const char *cmd)
+{
+    const MatchRules *r = ctx->r;
+    Proc *p = &ctx->proc[side_index(c)];
+    TgError err;
+    if (!proc_spawn(p, cmd, &err)) {
+        finish(ctx, END_START_FAILED, c, "%s (%s) could not be started: %s", side_name(c),
+               p->name, err.msg);
+        return false;
+    }
+    char line[LINE_MAX_LEN];
+    int64_t deadline = now_ms() + r->start_timeout_ms;
+    if (!proc_send(p, "START %d", r->size)) {
+        finish(ctx, END_CRASH, c, "%s (%s) closed its input before START", side_name(c), p->name);
+        return false;
+    }
+    if (!await_line(ctx, c, deadline, "START", line, sizeof line))
+        return false;
+    if (strncmp(line, "OK", 2) != 0) {
+        finish(ctx, END_START_FAILED, c, "%s (%s) refused START %d: %.120s", side_name(c),
+               p->name, r->size, line);
+        return false;
+    }
+    int turn = r->timeout_turn_ms > 0 ? r->timeout_turn_ms : NO_LIMIT_MS;
+    bool ok = proc_send(p, "INFO timeout_turn %d", turn) &&
+              proc_send(p, "INFO timeout_match %d", r->timeout_match_ms) &&
+              proc_send(p, "INFO max_memory %lld", (long long)r->max_memory) &&
+              proc_send(p, "INFO game_type 1") &&
+              proc_send(p, "INFO rule %d", match_gomocup_rule(r->rule)) && proc_send(p, "ABOUT");
+    if (!ok) {
+        finish(ctx, END_CRASH, c, "%s (%s) closed its input during set-up", side_name(c), p->name);
+        return false;
+    }
+    if (!await_line(ctx, c, deadline, "ABOUT", line, sizeof line))
+        return false;
+    about_name(p, line);
+    snprintf(ctx->g->name[side_index(c)], sizeof ctx->g->name[0], "%s", p->name);
+    return true;
+}
+
+static bool send_position(GameCtx *ctx, Color c)
+{
+    Proc *p = &ctx->proc[side_index(c)];
+    const Board *b = &ctx->board;
+    if (p->synced)
+        return proc_send(p, "TURN %d,%d", point_x(b->history[b->count - 1]),
+                         point_y(b->history[b->count - 1]));
+    p->synced = true;
+    if (b->count == 0)
+        return proc_send(p, "BEGIN");
+    if (!proc_send(p, "BOARD"))
+        return false;
+    for (int i = 0; i < b->count; i++) {
+        Point q = b->history[i];
+        if (!proc_send(p, "%d,%d,%d", point_x(q), point_y(q), b->cell[q] == c ? 1 : 2))
+            return false;
+    }
+    return proc_send(p, "DONE");
+}
+
+/* One move of colour c. Returns false when the game is over. */
+static bool play_move(GameCtx *ctx, Color c)
+{
+    const MatchRules *r = ctx->r;
+    MatchGame *g = ctx->g;
+    int side = side_index(c);
+    Proc *p = &ctx->proc[side];
+    int64_t match_left = r->timeout_match_ms > 0 ? r->timeout_match_ms - g->used_ms[side]
+                                                 : NO_LIMIT_MS;
+    if (r->timeout_match_ms > 0 && !proc_send(p, "INFO time_left %lld", (long long)match_left)) {
+        finish(ctx, END_CRASH, c, "%s (%s) closed its input", side_name(c), p->name);
+        return false;
+    }
+    int64_t limit = HANG_LIMIT_MS;
+    if (r->timeout_turn_ms > 0)
+        limit = r->timeout_turn_ms;
+    if (r->timeout_match_ms > 0 && match_left < limit)
+        limit = match_left > 0 ? match_left : 0;
+    if (!send_position(ctx, c)) {
+        finish(ctx, END_CRASH, c, "%s (%s) closed its input", side_name(c), p->name);
+        return false;
+    }
+    int64_t t0 = now_ms();
+    char line[LINE_MAX_LEN];
+    if (!await_line(ctx, c, t0 + limit + r->tolerance_ms, "its move", line, sizeof line))
+        return false;
+    int ms = (int)(now_ms() - t0);
+    g->used_ms[side] += ms;
+    Point q;
+    if (!parse_move(line, r->size, &q)) {
+        finish(ctx, END_GARBAGE, c, "%s (%s) answered '%.100s' instead of a move", side_name(c),
+               p->name, line);
+        return false;
+    }
+    if (r->timeout_turn_ms > 0 && ms > r->timeout_turn_ms + r->tolerance_ms) {
+        finish(ctx, END_TIMEOUT, c, "%s (%s) took %d ms for a move (limit %d)", side_name(c),
+               p->name, ms, r->timeout_turn_ms);
+        return false;
+    }
+    if (r->timeout_match_ms > 0 && g->used_ms[side] > r->timeout_match_ms + r->tolerance_ms) {
+        finish(ctx, END_TIMEOUT, c, "%s (%s) used %d ms of its %d ms game time", side_name(c),
+               p->name, g->used_ms[side], r->timeout_match_ms);
+        return false;
+    }
+    Board *b = &ctx->board;
+    if (q == POINT_NONE || b->cell[q] != EMPTY) {
+        finish(ctx, END_ILLEGAL, c, "%s (%s) played %.40s: %s", side_name(c), p->name, line,
+               q == POINT_NONE ? "off the board" : "occupied");
+        return false;
+    }
+    g->moves[g->count] = q;
+    g->ms[g->count] = ms;
+    g->count++;
+    char name[COORD_BUF];
+    if (rules_is_win(b, q, c, NULL, NULL)) {
+        board_play(b, q, c);
+        finish(ctx, END_FIVE, color_other(c), "%s made five with %s", side_name(c),
+               coord_format(q, r->size, name));
+        return false;
+    }
+    if (r->rule == RULE_RENJU && c == BLACK) {
+        ForbidKind k = forbid_check(b, q);
+        if (forbid_is_forbidden(k)) {
+            board_play(b, q, c);
+            finish(ctx, END_FORBIDDEN, c, "black (%s) played %s, a forbidden %s", p->name,
+                   coord_format(q, r->size, name), forbid_kind_name(k));
+            return false;
+        }
+    }
+    board_play(b, q, c);
+    if (b->count >= board_area(b)) {
+        finish(ctx, END_DRAW_FULL, EMPTY, "the board is full");
+        return false;
+    }
+    if (r->max_moves > 0 && b->count >= r->max_moves) {
+        finish(ctx, END_DRAW_MOVES, EMPTY, "draw at move %d", r->max_moves);
+        return false;
+    }
+    return true;
+}
+
+bool match_play_game(const MatchRules *r, const char *black_cmd, const char *white_cmd,
+                     const Point *opening, int nopening, MatchGame *game, TgError *err)
+{
+    GameCtx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
+    memset(game, 0, sizeof *game);
+    ctx->r = r;
+    ctx->g = game;
+    ctx->proc[0].pid = ctx->proc[1].pid = -1;
+    if (!board_init(&ctx->board, r->size, r->rule)) {
+        tg_error_set(err, 0, 0, "board size %d: must be %d..%d", r->size, BOARD_MIN_SIZE,
+                     BOARD_MAX_SIZE);
+        free(ctx);
+        return false;
+    }
+    for (int i = 0; i < nopening; i++) {
+        Point q = opening[i];
+        Color c = i % 2 ? WHITE : BLACK;
+        if (!board_on(&ctx->board, q) || ctx->board.cell[q] != EMPTY ||
+            rules_is_win(&ctx->board, q, c, NULL, NULL)) {
+            tg_error_set(err, 0, i + 1, "opening stone %d is off the board, taken or wins", i + 1);
+            free(ctx);
+            return false;
+        }
+        board_play(&ctx->board, q, c);
+        game->moves[game->count++] = q;
+    }
+    game->opening = nopening;
+    default_name(&ctx->proc[0], black_cmd);
+    default_name(&ctx->proc[1], white_cmd);
+    bool running = start_engine(ctx, BLACK, black_cmd) && start_engine(ctx, WHITE, white_cmd);
+    if (running && ctx->board.count >= board_area(&ctx->board)) {
+        finish(ctx, END_DRAW_FULL, EMPTY, "the board is full");
+        running = false;
+    }
+    while (running)
+        running = play_move(ctx, board_side_to_move(&ctx->board));
+    for (int s = 0; s < 2; s++) {
+        if (!game->name[s][0])
+            snprintf(game->name[s], sizeof game->name[s], "%s", ctx->proc[s].name);
+        proc_close(&ctx->proc[s]);
+    }
+    free(ctx);
+    return true;
+}
+
+char *match_game_psq(const MatchGame *g, int size)
+{
+    size_t cap = 256 + (size_t)g->count * 32;
+    char *s = malloc(cap);
+    if (!s)
+        return NULL;
+    size_t n = (size_t)snprintf(s, cap, "Piskvorky %dx%d, 11:11, 0\n", size, size);
+    for (int i = 0; i < g->count; i++)
+        n += (size_t)snprintf(s + n, cap - n, "%d,%d,%d\n", point_x(g->moves[i]) + 1,
+                              point_y(g->moves[i]) + 1, i < g->opening ? 0 : g->ms[i]);
+    snprintf(s + n, cap - n, "%s\n%s\n-1\n", g->name[0], g->name[1]);
+    return s;
+}
+
+char *match_game_tgn(const MatchGame *g, const MatchRules *r, TgError *err)
+{
+    Record rec;
+    record_init(&rec);
+    rec.config.size = r->size;
+    rec.config.rule = r->rule;
+    rec.config.opening = OPENING_FREE;
+    rec.has = REC_HAS_SIZE | REC_HAS_RULE | REC_HAS_OPENING;
+    for (int i = 0; i < g->count; i++) {
+        Action a;
+        record_action(&a, ACT_PLACE);
+        a.point = g->moves[i];
+        if (!record_append(&rec, &a, 0, 0)) {
+            tg_error_set(err, 0, 0, "out of memory");
+            record_free(&rec);
+            return NULL;
+        }
+    }
+    char *body = record_write(FORMAT_TGN, &rec, err);
+    record_free(&rec);
+    if (!body)
+        return NULL;
+    const char *result = g->winner == BLACK ? "1-0" : g->winner == WHITE ? "0-1" : "1/2-1/2";
+    size_t cap = strlen(body) + 512;
+    char *s = malloc(cap);
+    if (s)
+        snprintf(s, cap, "# black: %s\n# white: %s\n# result: %s (%s: %s)\n# opening stones: %d\n%s",
+                 g->name[0], g->name[1], result, match_end_name(g->end), g->reason, g->opening,
+                 body);
+    else
+        tg_error_set(err, 0, 0, "out of memory");
+    free(body);
+    return s;
+}
+
+/* ---- statistics --------------------------------------------------------- */
+
+static double elo_of(double score)
+{
+    if (score <= 0)
+        return -INFINITY;
+    if (score >= 1)
+        return INFINITY;
+    return -400.0 * log10(1.0 / score - 1.0);
+}
+
+/* Mean and variance of one game's score (1, 1/2, 0). */
+static bool score_stats(const MatchScore *s, double *mean, double *var)
+{
+    int n = s->wins + s->losses + s->draws;
+    if (n == 0)
+        return false;
+    double m = (s->wins + 0.5 * s->draws) / n;
+    double v = (s->wins * (1 - m) * (1 - m) + s->draws * (0.5 - m) * (0.5 - m) +
+                s->losses * m * m) /
+               n;
+    *mean = m;
+    *var = v;
+    return true;
+}
+
+void match_elo(const MatchScore *s, MatchElo *out)
+{
+    double m, v;
+    out->score = 0.5;
+    out->elo = 0;
+    out->margin = INFINITY;
+    if (!score_stats(s, &m, &v))
+        return;
+    int n = s->wins + s->losses + s->draws;
+    out->score = m;
+    out->elo = elo_of(m);
+    double se = sqrt(v / n);
+    double lo = elo_of(m - 1.959964 * se), hi = elo_of(m + 1.959964 * se);
+    out->margin = isfinite(lo) && isfinite(hi) && se > 0 ? (hi - lo) / 2 : INFINITY;
+}
+
+SprtVerdict match_sprt(const MatchSprt *t, const MatchScore *s, double *llr, double *lower,
+                       double *upper)
+{
+    *lower = log(t->beta / (1 - t->alpha));
+    *upper = log((1 - t->beta) / t->alpha);
+    *llr = 0;
+    double m, v;
+    if (!score_stats(s, &m, &v))
+        return SPRT_CONTINUE;
+    /* A one-sided sweep has no variance; the floor (the variance of a 95% / 5%
+     * win-loss split) keeps the ratio finite so the test can still decide. */
+    if (v < SPRT_MIN_VARIANCE)
+        v = SPRT_MIN_VARIANCE;
+    int n = s->wins + s->losses + s->draws;
+    double s0 = 1 / (1 + pow(10, -t->elo0 / 400)), s1 = 1 / (1 + pow(10, -t->elo1 / 400));
+    *llr = n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);
+    if (*llr >= *upper)
+        return SPRT_H1;
+    if (*llr <= *lower)
+        return SPRT_H0;
+    return SPRT_CONTINUE;
+}
+
+/* ---- openings ----------------------------------------------------------- */
+
+bool match_read_openings(const char *text, int size, Rule rule, MatchOpening **out, int *count,
+                         TgError *err)
+{
+    *out = NULL;
+    *count = 0;
+    int cap = 0, lineno = 0;
+    MatchOpening *list = NULL;
+    Board b;
+    for (const char *s = text; *s;) {
+        const char *eol = s + strcspn(s, "\n");
+        lineno++;
+        char line[1024];
+        int len = (int)(eol - s) < (int)sizeof line - 1 ? (int)(eol - s) : (int)sizeof line - 1;
+        memcpy(line, s, (size_t)len);
+        line[len] = '\0';
+        s = *eol ? eol + 1 : eol;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        MatchOpening o = {0};
+        board_init(&b, size, rule);
+        char *save = NULL;
+        int col = 0;
+        for (char *tok = strtok_r(line, " \t\r,", &save); tok; tok = strtok_r(NULL, " \t\r,", &save)) {
+            col++;
+            Point q;
+            TgError perr;
+            if (!coord_parse(tok, size, &q, &perr)) {
+                tg_error_set(err, lineno, col, "line %d, move %d '%s': %s", lineno, col, tok,
+                             perr.msg);
+                free(list);
+                return false;
+            }
+            Color c = o.len % 2 ? WHITE : BLACK;
+            if (b.cell[q] != EMPTY || rules_is_win(&b, q, c, NULL, NULL) ||
+                o.len >= MATCH_OPENING_MAX) {
+                tg_error_set(err, lineno, col, "line %d, move %d '%s': %s", lineno, col, tok,
+                             o.len >= MATCH_OPENING_MAX ? "too many stones"
+                             : b.cell[q] != EMPTY  ? "the point is taken"
+                                                   : "the stone makes five");
+                free(list);
+                return false;
+            }
+            board_play(&b, q, c);
+            o.p[o.len++] = q;
+        }
+        if (o.len == 0)
+            continue;
+        if (*count == cap) {
+            cap = cap ? 2 * cap : 16;
+            MatchOpening *grown = realloc(list, (size_t)cap * sizeof *list);
+            if (!grown) {
+                free(list);
+                tg_error_set(err, lineno, 0, "out of memory");
+                return false;
+            }
+            list = grown;
+        }
+        list[(*count)++] = o;
+    }
+    *out = list;
+    return true;
+}

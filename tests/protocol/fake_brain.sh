@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# A tiny pbrain engine for testing the match referee. It plays the first empty
+# point in reading order, or misbehaves as told by $1:
+#   good      plays correctly
+#   crash     exits when asked for its first move
+#   garbage   answers its first move with a word
+#   sleep     never answers its first move
+#   illegal   answers its first move with an occupied (or off-board) point
+#   nostart   refuses START
+#   chatty    sends MESSAGE and DEBUG lines before every move (still legal)
+mode=${1:-good}
+size=15
+declare -A taken
+me_first=1
+
+move() {
+    case $mode in
+    crash) exit 3 ;;
+    garbage) echo "hello there"; return ;;
+    sleep) exec sleep 600 ;;
+    illegal)
+        echo "$size,0"
+        return
+        ;;
+    chatty) echo "MESSAGE thinking hard"; echo "DEBUG nothing to see" ;;
+    esac
+    for ((y = 0; y < size; y++)); do
+        for ((x = 0; x < size; x++)); do
+            if [ -z "${taken[$x,$y]}" ]; then
+                taken[$x,$y]=1
+                echo "$x,$y"
+                return
+            fi
+        done
+    done
+}
+
+while IFS= read -r line; do
+    line=${line%$'\r'}
+    case $line in
+    START*)
+        if [ "$mode" = nostart ]; then echo "ERROR no thanks"; else
+            size=${line#START }
+            echo OK
+        fi
+        ;;
+    ABOUT) echo "name=\"fake-$mode\", version=\"1\"" ;;
+    INFO*) ;;
+    BEGIN) move ;;
+    TURN*)
+        xy=${line#TURN }
+        taken[$xy]=1
+        move
+        ;;
+    BOARD)
+        while IFS= read -r l; do
+            l=${l%$'\r'}
+            [ "$l" = DONE ] && break
+            IFS=, read -r bx by _ <<<"$l"
+            taken[$bx,$by]=1
+        done
+        move
+        ;;
+    END) exit 0 ;;
+    esac
+done

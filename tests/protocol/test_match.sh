@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# tengen match: a short tengen-vs-tengen match at a tight time control (no
+# time losses, no illegal moves, every game saved), and a referee that
+# survives engines that crash, answer garbage, hang, play off the board or
+# refuse to start.
+. "$(dirname "$0")/../cli/lib.sh"
+: "${PBRAIN:=build/pbrain-tengen}"
+FAKE="$(cd "$(dirname "$0")" && pwd)/fake_brain.sh"
+
+# Four games (two openings, colours reversed), 100 ms a move, 40 stones at most.
+grep -v '^#' "$TESTDATA/openings/renju.txt" | head -n 2 >"$TMPD/two.txt"
+run "$TENGEN" match --rule renju --turn 100 --time 6000 --tolerance 1000 --max-moves 40 --memory 40 \
+    --openings "$TMPD/two.txt" -j 2 --out "$TMPD/games" "$PBRAIN" "$TENGEN pbrain"
+games=$(grep -c '^game [0-9]*: ' <<<"$OUT")
+bad=$(grep -Ec '^game [0-9]*: .*, (timeout|illegal move|garbage|crash|start failed|forbidden move):' <<<"$OUT")
+if [ "$RC" -eq 0 ] && [ "$games" -eq 4 ] && [ "$bad" -eq 0 ] &&
+    grep -Eq '^Elo difference \(A - B\): ' <<<"$OUT"; then
+    ok "tengen vs tengen: 4 games, no time losses, no illegal moves"
+else not_ok "tengen vs tengen: 4 games, no time losses, no illegal moves" "status $RC" "$OUT" "$ERR"; fi
+
+nsaved=$(ls "$TMPD/games"/*.psq 2>/dev/null | wc -l)
+ntgn=$(grep -l '^rule renju$' "$TMPD/games"/*.tgn 2>/dev/null | wc -l)
+first=$(head -n 1 "$TMPD/games/0001.psq" 2>/dev/null)
+opening=$(sed -n '2,6p' "$TMPD/games/0001.psq" 2>/dev/null | tr '\n' ' ')
+# i9 k7 g7 g5 g6 in PSQ's 1-based x,y (y from the top): 9,7 11,9 7,9 7,11 7,10.
+if [ "$nsaved" -eq 4 ] && [ "$ntgn" -eq 4 ] && [ "$first" = "Piskvorky 15x15, 11:11, 0" ] &&
+    [ "$opening" = "9,7,0 11,9,0 7,9,0 7,11,0 7,10,0 " ]; then
+    ok "every game is saved as PSQ and .tgn, opening first"
+else not_ok "every game is saved as PSQ and .tgn, opening first" "$nsaved files" "$first" "$opening"; fi
+
+# Broken engines lose, the runner says which and why, and the match goes on.
+expect_ending() { # NAME MODE PATTERN
+    local name=$1 mode=$2 pat=$3
+    run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
+        "$FAKE good" "$FAKE $mode"
+    local lost
+    lost=$(grep -Ec "$pat" <<<"$OUT")
+    if [ "$RC" -eq 0 ] && [ "$lost" -eq 2 ] && grep -Eq '^A fake-good +2 +2 +0 +0' <<<"$OUT"; then
+        ok "$name"
+    else not_ok "$name" "status $RC" "$OUT" "$ERR"; fi
+}
+expect_ending "a crashing engine loses both games" crash \
+    '^game [12]: .*, crash: (black|white) \(fake-crash\) exited'
+expect_ending "an engine answering garbage loses both games" garbage \
+    "^game [12]: .*, garbage: (black|white) \(fake-garbage\) answered 'hello there'"
+expect_ending "a hanging engine loses on time, both games" sleep \
+    '^game [12]: .*, timeout: (black|white) \(fake-sleep\) did not answer'
+expect_ending "an engine playing off the board loses both games" illegal \
+    '^game [12]: .*, illegal move: (black|white) \(fake-illegal\) played 15,0: off the board'
+expect_ending "an engine refusing START loses both games" nostart \
+    '^game [12]: .*, start failed: (black|white) \(fake_brain.sh\) refused START 15'
+
+run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 "$FAKE good" "$FAKE chatty"
+if [ "$RC" -eq 0 ] && grep -Eq '^game 1: .*, five: ' <<<"$OUT" && grep -Eq '^game 2: .*, five: ' <<<"$OUT"; then
+    ok "MESSAGE and DEBUG lines are not moves"
+else not_ok "MESSAGE and DEBUG lines are not moves" "$OUT" "$ERR"; fi
+
+run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 \
+    "$FAKE good" "$TENGEN no-such-command"
+if [ "$RC" -eq 0 ] && [ "$(grep -Ec '^game [12]: .*(crash|start failed)' <<<"$OUT")" -eq 2 ]; then
+    ok "an engine that cannot run loses"
+else not_ok "an engine that cannot run loses" "$OUT" "$ERR"; fi
+
+# SPRT: a sweep decides long before 40 games.
+run "$TENGEN" match --rule freestyle --size 15 --turn 300 --games 40 --sprt 0,50 -q \
+    "$FAKE good" "$FAKE crash"
+if [ "$RC" -eq 0 ] && grep -q 'H1 accepted' <<<"$OUT" && ! grep -Eq '^A fake-good +40 ' <<<"$OUT"; then
+    ok "SPRT stops the match when it decides"
+else not_ok "SPRT stops the match when it decides" "$OUT" "$ERR"; fi
+
+expect_fail "one engine is not a match" 2 'give exactly two engine command lines' \
+    "$TENGEN" match "$FAKE good"
+expect_fail "bad rule" 2 "--rule: bad value 'gomoku'" "$TENGEN" match --rule gomoku a b
+expect_fail "bad SPRT bounds" 2 "--sprt: bad value '5,0'" "$TENGEN" match --sprt 5,0 a b
+printf 'h8 h9\nh8 q99\n' >"$TMPD/bad.txt"
+expect_fail "bad opening file names line and move" 2 'bad.txt: line 2, move 2 .q99.' \
+    "$TENGEN" match --openings "$TMPD/bad.txt" a b

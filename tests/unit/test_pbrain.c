@@ -1,0 +1,244 @@
+/* The pbrain protocol driven through memory streams, the opening decisions'
+ * symmetry test, and the match referee's statistics and openings reader. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tengen/coord.h"
+#include "tengen/match.h"
+#include "tengen/opening_ai.h"
+#include "tengen/pbrain.h"
+
+static Point pt(const char *s, int size)
+{
+    Point p = POINT_NONE;
+    TgError err;
+    assert_true(coord_parse(s, size, &p, &err));
+    return p;
+}
+
+static void play_list(Board *b, const char *moves)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", moves);
+    Color c = BLACK;
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        board_play(b, pt(t, b->size), c);
+        c = color_other(c);
+    }
+}
+
+/* Runs a brain on `input` and returns everything it wrote (malloc'd). */
+static char *converse(const char *input)
+{
+    FILE *in = fmemopen((void *)input, strlen(input), "r");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(in);
+    assert_non_null(out);
+    PbrainConfig cfg;
+    pbrain_config_default(&cfg, "test");
+    cfg.engine.hash_mb = 4;
+    TgError err;
+    Pbrain *pb = pbrain_new(&cfg, in, out, &err);
+    assert_non_null(pb);
+    pbrain_run(pb);
+    pbrain_free(pb);
+    fclose(in);
+    fclose(out);
+    return text;
+}
+
+static void test_rule_bits(void **state)
+{
+    (void)state;
+    assert_int_equal(pbrain_rule_from_info(0), RULE_FREESTYLE);
+    assert_int_equal(pbrain_rule_from_info(1), RULE_STANDARD);
+    assert_int_equal(pbrain_rule_from_info(2), RULE_RENJU); /* Yixin-Board */
+    assert_int_equal(pbrain_rule_from_info(3), RULE_STANDARD); /* exact five + continuous */
+    assert_int_equal(pbrain_rule_from_info(4), RULE_RENJU);
+    assert_int_equal(pbrain_rule_from_info(5), RULE_RENJU);
+    assert_int_equal(pbrain_rule_from_info(8), RULE_CARO);
+    assert_int_equal(pbrain_rule_from_info(9), RULE_CARO);
+    assert_int_equal(match_gomocup_rule(RULE_FREESTYLE), 0);
+    assert_int_equal(match_gomocup_rule(RULE_STANDARD), 1);
+    assert_int_equal(match_gomocup_rule(RULE_RENJU), 4);
+    assert_int_equal(match_gomocup_rule(RULE_CARO), 8);
+    for (Rule r = 0; r < RULE_COUNT; r++)
+        assert_int_equal(pbrain_rule_from_info(match_gomocup_rule(r)), r);
+}
+
+/* The brain works on any stream pair: a renju game where black must not
+ * complete a double-three, and the protocol keeps going after errors. */
+static void test_streams(void **state)
+{
+    (void)state;
+    /* BOARD's first stone is black and the opponent's, so the brain is white:
+     * its four 3..6,11 is blocked by black on 2,11 and completes on 7,11. */
+    char *out = converse("START 15\nINFO max_depth 3\nINFO timeout_turn 3000\n"
+                         "BOARD\n2,11,2\n3,11,1\n10,2,2\n4,11,1\n12,2,2\n5,11,1\n13,5,2\n"
+                         "6,11,1\n0,0,2\nDONE\nNONSENSE\nEND\n");
+    assert_non_null(out);
+    assert_non_null(strstr(out, "OK\n"));
+    assert_non_null(strstr(out, "\n7,11\n")); /* white's five */
+    assert_non_null(strstr(out, "ERROR unknown command 'NONSENSE'"));
+    free(out);
+}
+
+/* rules.md: after h8 h9 h7 with white 4 on h6, g8 i8 g7 i7 are symmetric. */
+static void test_symmetry(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_RENJU);
+    play_list(&b, "h8 h9 h7 h6");
+    const char *cls[] = {"g8", "i8", "g7", "i7"};
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            assert_true(opening_ai_symmetric(&b, pt(cls[i], 15), pt(cls[j], 15)));
+    assert_false(opening_ai_symmetric(&b, pt("g8", 15), pt("g9", 15)));
+    /* The column h6 h7 h8 h9 (W B B W) is its own mirror across row 7.5. */
+    assert_true(opening_ai_symmetric(&b, pt("h10", 15), pt("h5", 15)));
+    assert_false(opening_ai_symmetric(&b, pt("h10", 15), pt("h4", 15)));
+    /* Mirror line between two lines of the board: black h8 i8, white h9 i9;
+     * g8 and j8 are mirror images, g8 and k8 are not. */
+    board_init(&b, 15, RULE_RENJU);
+    play_list(&b, "h8 h9 i8 i9");
+    assert_true(opening_ai_symmetric(&b, pt("g8", 15), pt("j8", 15)));
+    assert_false(opening_ai_symmetric(&b, pt("g8", 15), pt("k8", 15)));
+    /* Colour matters: a lone black h8 and white j8 map only by the reflection
+     * through their line: h9 ~ h7, not h9 ~ j9. */
+    board_init(&b, 15, RULE_RENJU);
+    board_play(&b, pt("h8", 15), BLACK);
+    board_play(&b, pt("j8", 15), WHITE);
+    assert_true(opening_ai_symmetric(&b, pt("h9", 15), pt("h7", 15)));
+    assert_false(opening_ai_symmetric(&b, pt("h9", 15), pt("j9", 15)));
+}
+
+static void test_proposals_distinct(void **state)
+{
+    (void)state;
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 4;
+    Engine *e = engine_new(&o, NULL);
+    assert_non_null(e);
+    OpeningAI ai;
+    opening_ai_init(&ai, e);
+    ai.limits.depth = 2;
+    ai.limits.turn_ms = 2000;
+    Board b;
+    board_init(&b, 15, RULE_RENJU);
+    play_list(&b, "h8 h9 h7 h6");
+    Point props[10];
+    int n = opening_ai_propose(&ai, &b, 10, props);
+    assert_int_equal(n, 10);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(b.cell[props[i]], EMPTY);
+        for (int j = i + 1; j < n; j++)
+            assert_false(opening_ai_symmetric(&b, props[i], props[j]));
+    }
+    Point c = opening_ai_choose(&ai, &b, props, 2);
+    assert_true(c == props[0] || c == props[1]);
+    int d = opening_ai_declare(&ai, &b, 8);
+    assert_true(d >= 1 && d <= 8);
+    Point o3[3];
+    assert_true(opening_ai_pick_opening(&ai, 15, RULE_RENJU, o3));
+    assert_int_equal(o3[0], pt("h8", 15));
+    assert_true(o3[1] == pt("h9", 15) || o3[1] == pt("i9", 15));
+    engine_free(e);
+}
+
+static void test_elo(void **state)
+{
+    (void)state;
+    MatchElo e;
+    MatchScore even = {10, 10, 0};
+    match_elo(&even, &e);
+    assert_true(fabs(e.elo) < 1e-9);
+    assert_true(e.margin > 100 && e.margin < 400);
+    /* 75% is 400*log10(3) = 190.8 Elo. */
+    MatchScore s75 = {15, 5, 0};
+    match_elo(&s75, &e);
+    assert_true(fabs(e.elo - 190.85) < 0.1);
+    MatchScore all = {4, 0, 0};
+    match_elo(&all, &e);
+    assert_true(isinf(e.elo) && e.elo > 0);
+    MatchScore draws = {0, 0, 6};
+    match_elo(&draws, &e);
+    assert_true(fabs(e.score - 0.5) < 1e-9);
+}
+
+static void test_sprt(void **state)
+{
+    (void)state;
+    MatchSprt t = {0, 50, 0.05, 0.05};
+    double llr, lo, hi;
+    MatchScore few = {3, 2, 1};
+    assert_int_equal(match_sprt(&t, &few, &llr, &lo, &hi), SPRT_CONTINUE);
+    assert_true(fabs(lo + 2.944) < 0.01 && fabs(hi - 2.944) < 0.01);
+    MatchScore strong = {300, 100, 50};
+    assert_int_equal(match_sprt(&t, &strong, &llr, &lo, &hi), SPRT_H1);
+    MatchScore weak = {100, 300, 50};
+    assert_int_equal(match_sprt(&t, &weak, &llr, &lo, &hi), SPRT_H0);
+    MatchScore sweep = {40, 0, 0}; /* no variance at all must still decide */
+    assert_int_equal(match_sprt(&t, &sweep, &llr, &lo, &hi), SPRT_H1);
+}
+
+static void test_openings_reader(void **state)
+{
+    (void)state;
+    MatchOpening *o;
+    int n;
+    TgError err;
+    assert_true(match_read_openings("# comment\nh8 h9 j10\n\n  i9 k7 # tail\n", 15, RULE_RENJU, &o,
+                                    &n, &err));
+    assert_int_equal(n, 2);
+    assert_int_equal(o[0].len, 3);
+    assert_int_equal(o[0].p[2], pt("j10", 15));
+    assert_int_equal(o[1].len, 2);
+    free(o);
+    assert_false(match_read_openings("h8 h9\nh8 z99\n", 15, RULE_RENJU, &o, &n, &err));
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 2);
+    assert_false(match_read_openings("h8 h8\n", 15, RULE_RENJU, &o, &n, &err));
+    assert_non_null(strstr(err.msg, "taken"));
+    assert_false(match_read_openings("a1 b1 a2 b2 a3 b3 a4 b4 a5\n", 15, RULE_RENJU, &o, &n, &err));
+    assert_non_null(strstr(err.msg, "five"));
+}
+
+static void test_psq(void **state)
+{
+    (void)state;
+    MatchGame *g = calloc(1, sizeof *g);
+    assert_non_null(g);
+    g->count = 2;
+    g->opening = 1;
+    g->moves[0] = point_make(7, 7);
+    g->moves[1] = point_make(0, 14);
+    g->ms[1] = 42;
+    snprintf(g->name[0], sizeof g->name[0], "one");
+    snprintf(g->name[1], sizeof g->name[1], "two");
+    char *s = match_game_psq(g, 15);
+    assert_string_equal(s, "Piskvorky 15x15, 11:11, 0\n8,8,0\n1,15,42\none\ntwo\n-1\n");
+    free(s);
+    free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rule_bits),     cmocka_unit_test(test_streams),
+        cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct),
+        cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
+        cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
