@@ -25,6 +25,7 @@
 
 #include "tengen/board.h"
 #include "tengen/error.h"
+#include "tengen/pattern.h"
 
 #define ENGINE_MAX_THREADS 64
 #define ENGINE_MAX_HASH_MB 65536
@@ -36,6 +37,21 @@
 #define ENGINE_SCORE_INF 32000
 
 typedef struct Engine Engine;
+
+#define ENGINE_EVAL_CLASSES 8 /* combined cell classes: none, three, four, 33, 43, 44, flex four, five */
+#define ENGINE_WEIGHT_MAX 4000 /* bounds of one line or class weight (0..max) */
+#define ENGINE_SCALE_MAX 64    /* bounds of own/opp (1..max) */
+
+/* The evaluation's weights for one rule set. Every empty cell is worth, for
+ * each colour, the sum of line[] over the line patterns a stone there would
+ * make plus cls[] of its combined class (renju black: 0 on a possibly
+ * forbidden cell); the evaluation is (own * mover's total - opp * the
+ * opponent's total) / 16. */
+typedef struct {
+    int line[PAT_COUNT];
+    int cls[ENGINE_EVAL_CLASSES];
+    int own, opp;
+} EvalWeights;
 
 typedef struct {
     int threads;   /* search threads, 1..ENGINE_MAX_THREADS (default 1) */
@@ -117,6 +133,16 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
 /* Asks a running engine_think() to return as soon as possible (any thread;
  * async-signal-safe). A stop sent when no search runs is ignored. */
 void engine_stop(Engine *e);
+
+/* The built-in weights for rule r (src/engine/eval_params.h). */
+void engine_default_weights(Rule r, EvalWeights *w);
+
+/* Checks that every weight is in range; false with err naming the first bad one. */
+bool engine_weights_check(const EvalWeights *w, TgError *err);
+
+/* Makes the engine evaluate positions of rule r with w (from the next search
+ * on). False (engine unchanged) when a weight is out of range. */
+bool engine_set_weights(Engine *e, Rule r, const EvalWeights *w, TgError *err);
 
 /* Static evaluation of the current position for the side to move (no search). */
 int engine_evaluate(Engine *e);

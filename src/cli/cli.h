@@ -24,6 +24,7 @@ int cmd_play(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_think(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_pbrain(int argc, char **argv);

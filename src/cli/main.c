@@ -19,6 +19,7 @@ static const Command COMMANDS[] = {
     {"solve", cmd_solve, "forced win by fours (VCF) or threes and fours (VCT)"},
     {"analyze", cmd_analyze, "replay a record and judge every move with the engine"},
     {"think", cmd_think, "search a position and print the best move"},
+    {"tune", cmd_tune, "self-play data and logistic tuning of the evaluation weights"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"match", cmd_match, "play two pbrain engines against each other"},
     {"pbrain", cmd_pbrain, "run as a Gomocup (pbrain) engine on stdin/stdout"},

@@ -94,6 +94,7 @@ Engine *engine_new(const EngineOptions *o, TgError *err)
         return NULL;
     }
     e->opt = *o;
+    memcpy(e->weights, EVAL_WEIGHTS, sizeof e->weights);
     atomic_init(&e->stop, false);
     atomic_init(&e->running, false);
     atomic_init(&e->nodes_total, 0);
@@ -153,12 +154,45 @@ bool engine_set_position(Engine *e, const Board *b, Color to_move, TgError *err)
     return true;
 }
 
+void engine_default_weights(Rule r, EvalWeights *w) { *w = EVAL_WEIGHTS[r]; }
+
+bool engine_weights_check(const EvalWeights *w, TgError *err)
+{
+    for (int i = 0; i < PAT_COUNT; i++)
+        if (w->line[i] < 0 || w->line[i] > ENGINE_WEIGHT_MAX) {
+            tg_error_set(err, 0, 0, "line weight %d is %d, not in 0..%d", i, w->line[i], ENGINE_WEIGHT_MAX);
+            return false;
+        }
+    for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
+        if (w->cls[i] < 0 || w->cls[i] > ENGINE_WEIGHT_MAX) {
+            tg_error_set(err, 0, 0, "class weight %d is %d, not in 0..%d", i, w->cls[i], ENGINE_WEIGHT_MAX);
+            return false;
+        }
+    if (w->own < 1 || w->own > ENGINE_SCALE_MAX || w->opp < 1 || w->opp > ENGINE_SCALE_MAX) {
+        tg_error_set(err, 0, 0, "own/opp %d/%d not in 1..%d", w->own, w->opp, ENGINE_SCALE_MAX);
+        return false;
+    }
+    return true;
+}
+
+bool engine_set_weights(Engine *e, Rule r, const EvalWeights *w, TgError *err)
+{
+    if ((unsigned)r >= RULE_COUNT) {
+        tg_error_set(err, 0, 0, "no rule set %d", (int)r);
+        return false;
+    }
+    if (!engine_weights_check(w, err))
+        return false;
+    e->weights[r] = *w;
+    return true;
+}
+
 int engine_evaluate(Engine *e)
 {
     if (!e->has_position)
         return 0;
     SPos *s = &e->workers[0].pos;
-    spos_init(s, &e->board, e->to_move);
+    spos_init(s, &e->board, e->to_move, &e->weights[e->board.rule]);
     return spos_evaluate(s);
 }
 
@@ -223,7 +257,7 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         w->seldepth = w->completed = 0;
         memset(w->killer, 0xff, sizeof w->killer);
         memset(w->history, 0, sizeof w->history);
-        spos_init(&w->pos, &e->board, e->to_move);
+        spos_init(&w->pos, &e->board, e->to_move, &e->weights[e->board.rule]);
         search_root_moves(w);
     }
     int started = 1;

@@ -5,24 +5,51 @@
 
 #include "tengen/pattern.h"
 #include "spos.h"
+#include "tengen/engine.h"
 
-/* Worth of one line pattern that a stone on an empty cell would make, for the
- * player who could play there. Indexed by Pattern. */
-static const int EVAL_LINE[PAT_COUNT] = {
-    [PAT_DEAD] = 0, [PAT_B1] = 1,  [PAT_F1] = 3,  [PAT_B2] = 6,   [PAT_F2] = 18,  [PAT_B3] = 22,
-    [PAT_F3] = 60,  [PAT_B4] = 70, [PAT_F4] = 260, [PAT_F5] = 900, [PAT_OL] = 0,
+/* Evaluation weights per rule set (EvalWeights in engine.h): .line is the
+ * worth of one line pattern a stone on an empty cell would make, for the
+ * player who could play there (indexed by Pattern); .cls the extra worth of a
+ * cell by its combined class, a double threat counting more than its lines
+ * (indexed by CellClass); the evaluation is (own cells * .own - opponent
+ * cells * .opp) / 16. `tengen tune fit` prints tables in this shape. */
+#define EVAL_WEIGHTS_BASE                                                                        \
+    {                                                                                            \
+        .line = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 6, [PAT_F2] = 18,        \
+                 [PAT_B3] = 22, [PAT_F3] = 60, [PAT_B4] = 70, [PAT_F4] = 260, [PAT_F5] = 900,    \
+                 [PAT_OL] = 0},                                                                  \
+        .cls = {[CL_NONE] = 0, [CL_THREE] = 0, [CL_B4] = 0, [CL_33] = 120, [CL_43] = 300,        \
+                [CL_44] = 320, [CL_F4] = 200, [CL_FIVE] = 0},                                    \
+        .own = 18, .opp = 16,                                                                    \
+    }
+
+/* Freestyle and renju: `tengen tune fit` on 600 self-play games each (see
+ * docs/tuning.md for the commands, the errors and the match results);
+ * standard and caro keep the hand-set base. */
+static const EvalWeights EVAL_WEIGHTS[RULE_COUNT] = {
+    [RULE_FREESTYLE] =
+        {
+            .line = {[PAT_DEAD] = 0, [PAT_B1] = 3, [PAT_F1] = 2, [PAT_B2] = 3, [PAT_F2] = 14,
+                     [PAT_B3] = 28, [PAT_F3] = 60, [PAT_B4] = 112, [PAT_F4] = 125, [PAT_F5] = 900,
+                     [PAT_OL] = 0},
+            .cls = {[CL_NONE] = 0, [CL_THREE] = 6, [CL_B4] = 10, [CL_33] = 4, [CL_43] = 259,
+                    [CL_44] = 0, [CL_F4] = 155, [CL_FIVE] = 0},
+            .own = 18,
+            .opp = 16,
+        },
+    [RULE_STANDARD] = EVAL_WEIGHTS_BASE,
+    [RULE_RENJU] =
+        {
+            .line = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 2, [PAT_F2] = 8,
+                     [PAT_B3] = 32, [PAT_F3] = 47, [PAT_B4] = 178, [PAT_F4] = 78, [PAT_F5] = 900,
+                     [PAT_OL] = 0},
+            .cls = {[CL_NONE] = 0, [CL_THREE] = 21, [CL_B4] = 19, [CL_33] = 0, [CL_43] = 254,
+                    [CL_44] = 0, [CL_F4] = 207, [CL_FIVE] = 0},
+            .own = 18,
+            .opp = 16,
+        },
+    [RULE_CARO] = EVAL_WEIGHTS_BASE,
 };
-
-/* Extra worth of a cell by its combined class (a double threat counts more
- * than its lines). Indexed by CellClass. */
-static const int EVAL_CLASS[CL_COUNT] = {
-    [CL_NONE] = 0, [CL_THREE] = 0, [CL_B4] = 0,   [CL_33] = 120,
-    [CL_43] = 300, [CL_44] = 320,  [CL_F4] = 200, [CL_FIVE] = 0,
-};
-
-/* The evaluation is (own cells * EVAL_OWN - opponent cells * EVAL_OPP) / 16. */
-#define EVAL_OWN 18
-#define EVAL_OPP 16
 
 /* Move ordering: attack and defence bonus by class (for the mover, for the opponent). */
 static const int ORDER_ATTACK[CL_COUNT] = {

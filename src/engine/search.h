@@ -42,6 +42,7 @@ typedef struct Worker {
 
 struct Engine {
     EngineOptions opt;
+    EvalWeights weights[RULE_COUNT]; /* evaluation per rule set */
     TransTable tt;
     Board board;
     Color to_move;

@@ -3,7 +3,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "eval_params.h"
 #include "tengen/forbid.h"
 #include "tengen/pattern.h"
 
@@ -58,7 +57,8 @@ static void eval_cell(SPos *s, Point p)
         const uint8_t *tab = s->tab[c];
         int p0 = tab[k0], p1 = tab[k1], p2 = tab[k2], p3 = tab[k3];
         CellClass cl = classify(PAT_DIGITS[p0] + PAT_DIGITS[p1] + PAT_DIGITS[p2] + PAT_DIGITS[p3]);
-        int w = EVAL_LINE[p0] + EVAL_LINE[p1] + EVAL_LINE[p2] + EVAL_LINE[p3] + EVAL_CLASS[cl];
+        const EvalWeights *ew = s->w;
+        int w = ew->line[p0] + ew->line[p1] + ew->line[p2] + ew->line[p3] + ew->cls[cl];
         if (c == 0 && s->renju) {
             s->pforbid[p] = maybe_forbidden(b, p, s->rinfo);
             if (s->pforbid[p])
@@ -103,8 +103,9 @@ static void add_near(SPos *s, Point p, int delta)
             s->near[p + dy * BOARD_STRIDE + dx] = (uint8_t)(s->near[p + dy * BOARD_STRIDE + dx] + delta);
 }
 
-void spos_init(SPos *s, const Board *b, Color stm)
+void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights *w)
 {
+    s->w = w;
     pattern_init(b->rule);
     s->b = *b;
     s->stm = stm;
@@ -187,7 +188,21 @@ bool spos_legal(SPos *s, Point p, Color c)
 int spos_evaluate(const SPos *s)
 {
     int me = s->stm - 1;
-    return (s->sum[me] * EVAL_OWN - s->sum[1 - me] * EVAL_OPP) / 16;
+    return (s->sum[me] * s->w->own - s->sum[1 - me] * s->w->opp) / 16;
+}
+
+void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT])
+{
+    memset(line, 0, sizeof(int) * PAT_COUNT);
+    memset(cls, 0, sizeof(int) * CL_COUNT);
+    const uint8_t *tab = s->tab[c - 1];
+    for (Point p = s->lo; p <= s->hi; p++) {
+        if (s->b.cell[p] != EMPTY || (c == BLACK && s->pforbid[p]))
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++)
+            line[tab[s->b.key[d][p]]]++;
+        cls[s->cls[c - 1][p]]++;
+    }
 }
 
 int spos_cells_of_class(const SPos *s, Color c, CellClass cl, Point *out, int cap)

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "tengen/board.h"
+#include "tengen/engine.h"
 
 typedef enum {
     CL_NONE,  /* nothing forcing */
@@ -29,6 +30,8 @@ typedef enum {
     CL_FIVE,  /* makes a winning five */
     CL_COUNT
 } CellClass;
+
+_Static_assert(CL_COUNT == ENGINE_EVAL_CLASSES, "EvalWeights.cls matches CellClass");
 
 #define SPOS_MAX_NEAR 2 /* candidates: empty cells within this Chebyshev distance of a stone */
 #define SPOS_MAX_STACK 192 /* plays that can be undone (search plies) */
@@ -62,12 +65,14 @@ typedef struct {
     int lo, hi;                   /* first and last playable Point */
     const uint8_t *tab[2];        /* line pattern tables for black, white */
     const uint16_t *rinfo;        /* renju black line info */
+    const EvalWeights *w;         /* evaluation weights (the caller keeps them alive) */
     int depth;                    /* entries on the undo stack */
     SPosUndo undo[SPOS_MAX_STACK];
 } SPos;
 
-/* Builds the derived state from b with `stm` to move. */
-void spos_init(SPos *s, const Board *b, Color stm);
+/* Builds the derived state from b with `stm` to move, evaluating with w
+ * (which must outlive s's use). */
+void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights *w);
 
 /* Plays p for the side to move and flips the side; undo reverses the last play.
  * At most SPOS_MAX_STACK plays can be outstanding. */
@@ -90,6 +95,11 @@ bool spos_legal(SPos *s, Point p, Color c);
 
 /* Static evaluation for the side to move. */
 int spos_evaluate(const SPos *s);
+
+/* The evaluation's inputs for colour c: over the empty cells that count for c,
+ * how many lines of each Pattern and cells of each class (so that the sum of
+ * worths is the dot product with the weights). */
+void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT]);
 
 /* Fills out with the empty cells where colour c has class cl (at most cap). */
 int spos_cells_of_class(const SPos *s, Color c, CellClass cl, Point *out, int cap);

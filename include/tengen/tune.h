@@ -1,0 +1,85 @@
+/* tune.h — tuning the evaluation weights from self-play games.
+ *
+ * Data format (text, one game a line, '#' lines are comments):
+ *     RESULT OPENING MOVES
+ * RESULT is 1-0 (black won), 0-1 (white won) or 1/2 (draw); OPENING is how
+ * many of the moves were the random opening; MOVES are comma-separated
+ * renju-notation points (h8,i9,...), black first, alternating. The positions
+ * used are every prefix of at least OPENING moves that is not the final one.
+ * A header comment records rule, games, seed and node budget.
+ */
+#ifndef TENGEN_TUNE_H
+#define TENGEN_TUNE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tengen/board.h"
+#include "tengen/engine.h"
+#include "tengen/error.h"
+
+#define TUNE_BOARD_SIZE 15
+#define TUNE_MAX_OPENING 8
+
+typedef struct {
+    Rule rule;
+    int games;      /* >= 1 */
+    uint64_t seed;  /* the same seed gives the same bytes */
+    uint64_t nodes; /* node budget per engine move (single thread) */
+    int opening;    /* random opening moves per game, 1..TUNE_MAX_OPENING */
+} TuneGenConfig;
+
+/* Plays c->games self-play games with w (NULL: the built-in weights) and
+ * returns the data text (caller frees); NULL with err on bad config or memory. */
+char *tune_generate(const TuneGenConfig *c, const EvalWeights *w, TgError *err);
+
+typedef struct TuneData TuneData;
+
+/* Parses data text for rule r; NULL with err naming line, column and token. */
+TuneData *tune_data_parse(const char *text, Rule r, TgError *err);
+void tune_data_free(TuneData *d);
+int tune_data_games(const TuneData *d);
+
+/* The quiet positions taken from the games, in file order. */
+int tune_data_positions(const TuneData *d);
+
+/* Evaluation of quiet position i (side to move's view) under w, as the engine
+ * would compute it with those weights. */
+int tune_data_eval(const TuneData *d, int i, const EvalWeights *w);
+
+typedef struct {
+    int positions;      /* quiet positions used */
+    double k;           /* sigmoid scale fitted to the starting weights */
+    double err_before;  /* mean squared error with the starting weights */
+    double err_after;
+    int passes;         /* coordinate-descent passes run */
+    EvalWeights w;      /* the fitted weights */
+} TuneFit;
+
+/* Texel tuning: fits K for start, then coordinate descent on the weights for
+ * at most `iterations` passes to minimise mean (result - sigmoid(eval/K))^2
+ * over the quiet positions. False with err when there is no quiet position. */
+bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneFit *out,
+              TgError *err);
+
+/* Mean squared error of w at scale k over d's quiet positions (-1 if none). */
+double tune_error(const TuneData *d, const EvalWeights *w, double k);
+
+/* The weights as a C initialiser for eval_params.h (caller frees). */
+char *tune_weights_c(const EvalWeights *w, Rule r);
+
+/* Weights file: "line" + PAT_COUNT numbers, "class" + 8 numbers, "own N",
+ * "opp N", one a line, '#' comments. Write returns malloc'd text. */
+char *tune_weights_write(const EvalWeights *w);
+bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err);
+
+typedef struct {
+    int wins, losses, draws; /* for weights a */
+} TuneMatch;
+
+/* Plays `games` games, a vs b, colours alternating (each random opening is
+ * played twice, once with each colour), fixed nodes per move. */
+bool tune_match(Rule r, const EvalWeights *a, const EvalWeights *b, int games, uint64_t seed,
+                uint64_t nodes, int opening, TuneMatch *out, TgError *err);
+
+#endif

@@ -1,0 +1,265 @@
+/* tengen tune — self-play data and logistic (Texel) tuning of the evaluation. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "tengen/fileio.h"
+#include "tengen/rules.h"
+#include "tengen/tune.h"
+
+static const char USAGE[] =
+    "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M] OUT\n"
+    "       tengen tune fit --rule R [--iterations N] [--weights FILE] DATA [--out FILE]\n"
+    "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
+    "                         [--base FILE] WEIGHTS\n"
+    "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
+    "M random opening moves, default 4, drawn from the seed) and writes them to OUT:\n"
+    "one game a line, `RESULT OPENING MOVES` (1-0, 0-1 or 1/2; moves h8,i9,...).\n"
+    "fit fits the sigmoid scale K to the weights (default: built in), then tunes the\n"
+    "weights by coordinate descent on the mean squared error between sigmoid(eval/K)\n"
+    "and the game result over the quiet positions; prints both errors and the weights\n"
+    "as an eval_params.h entry, and writes a weights file with --out.\n"
+    "match plays WEIGHTS against the built-in weights (or --base), colours alternating,\n"
+    "and prints wins, losses and draws for WEIGHTS.\n";
+
+typedef struct {
+    Rule rule;
+    bool has_rule;
+    int games, iterations, opening;
+    long long seed, nodes;
+    bool has_seed;
+    const char *out, *weights, *base;
+} TuneOptions;
+
+/* Index of the command-line word that holds arg (also for --opt=value). */
+static int original_index(char **orig, int argc, const char *arg)
+{
+    for (int i = 0; i < argc; i++)
+        if (arg >= orig[i] && arg <= orig[i] + strlen(orig[i]))
+            return i;
+    return 0;
+}
+
+static bool parse_ll(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    long long v = s && *s ? strtoll(s, &end, 10) : 0;
+    if (!s || !*s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Returns -1 to go on, else an exit code. */
+static int take_option(int c, int at, const char *arg, TuneOptions *o)
+{
+    long long v;
+    switch (c) {
+    case 'r':
+        if (!rule_parse(optarg, &o->rule)) {
+            cli_error("tune", "argument %d '%s': the rule must be freestyle, standard, renju or caro",
+                      at, optarg);
+            return EXIT_USAGE;
+        }
+        o->has_rule = true;
+        return -1;
+    case 'g':
+        if (!cli_int(optarg, 1, 1000000, &o->games)) {
+            cli_error("tune", "argument %d '%s': the number of games must be 1..1000000", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 's':
+        if (!parse_ll(optarg, 0, (long long)1 << 62, &v)) {
+            cli_error("tune", "argument %d '%s': the seed must be a non-negative integer", at, optarg);
+            return EXIT_USAGE;
+        }
+        o->seed = v;
+        o->has_seed = true;
+        return -1;
+    case 'n':
+        if (!parse_ll(optarg, 1, 2000000000, &o->nodes)) {
+            cli_error("tune", "argument %d '%s': the node budget must be 1..2000000000", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'm':
+        if (!cli_int(optarg, 1, TUNE_MAX_OPENING, &o->opening)) {
+            cli_error("tune", "argument %d '%s': the opening length must be 1..%d", at, optarg,
+                      TUNE_MAX_OPENING);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'i':
+        if (!cli_int(optarg, 0, 100000, &o->iterations)) {
+            cli_error("tune", "argument %d '%s': the iterations must be 0..100000", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'o': o->out = optarg; return -1;
+    case 'w': o->weights = optarg; return -1;
+    case 'b': o->base = optarg; return -1;
+    case 'h': fputs(USAGE, stdout); return EXIT_OK;
+    case ':':
+        cli_error("tune", "argument %d '%s': needs a value", at, arg);
+        return EXIT_USAGE;
+    default:
+        cli_error("tune", "argument %d '%s': unknown option", at, arg);
+        return EXIT_USAGE;
+    }
+}
+
+static bool load_weights(const char *path, EvalWeights *w)
+{
+    TgError err = {0};
+    char *text = file_read_text(path, &err);
+    if (!text) {
+        cli_error("tune", "%s: %s", path, err.msg);
+        return false;
+    }
+    bool ok = tune_weights_parse(text, w, &err);
+    free(text);
+    if (!ok)
+        cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
+    return ok;
+}
+
+static int run_gen(const TuneOptions *o, const char *out)
+{
+    TuneGenConfig c = {o->rule, o->games, (uint64_t)o->seed, (uint64_t)o->nodes, o->opening};
+    TgError err = {0};
+    char *text = tune_generate(&c, NULL, &err);
+    if (!text) {
+        cli_error("tune", "%s", err.msg);
+        return EXIT_USAGE;
+    }
+    bool ok = cli_write_file(out, text, strlen(text), &err);
+    free(text);
+    if (!ok) {
+        cli_error("tune", "%s: %s", out, err.msg);
+        return EXIT_USAGE;
+    }
+    printf("wrote %d games to %s\n", o->games, out);
+    return EXIT_OK;
+}
+
+static int run_fit(const TuneOptions *o, const char *path)
+{
+    EvalWeights start;
+    engine_default_weights(o->rule, &start);
+    if (o->weights && !load_weights(o->weights, &start))
+        return EXIT_USAGE;
+    TgError err = {0};
+    char *text = file_read_text(path, &err);
+    if (!text) {
+        cli_error("tune", "%s: %s", path, err.msg);
+        return EXIT_USAGE;
+    }
+    TuneData *d = tune_data_parse(text, o->rule, &err);
+    free(text);
+    if (!d) {
+        cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
+        return EXIT_USAGE;
+    }
+    TuneFit fit;
+    bool ok = tune_fit(d, &start, o->iterations, &fit, &err);
+    int games = tune_data_games(d);
+    tune_data_free(d);
+    if (!ok) {
+        cli_error("tune", "%s: %s", path, err.msg);
+        return EXIT_USAGE;
+    }
+    printf("games %d positions %d K %.1f passes %d\n", games, fit.positions, fit.k, fit.passes);
+    printf("error before %.6f after %.6f\n", fit.err_before, fit.err_after);
+    char *c = tune_weights_c(&fit.w, o->rule);
+    if (c)
+        fputs(c, stdout);
+    free(c);
+    if (o->out) {
+        char *wt = tune_weights_write(&fit.w);
+        if (!wt || !cli_write_file(o->out, wt, strlen(wt), &err)) {
+            cli_error("tune", "%s: %s", o->out, wt ? err.msg : "out of memory");
+            free(wt);
+            return EXIT_USAGE;
+        }
+        free(wt);
+    }
+    return EXIT_OK;
+}
+
+static int run_match(const TuneOptions *o, const char *path)
+{
+    EvalWeights a, b;
+    engine_default_weights(o->rule, &b);
+    if (!load_weights(path, &a) || (o->base && !load_weights(o->base, &b)))
+        return EXIT_USAGE;
+    TuneMatch m;
+    TgError err = {0};
+    if (!tune_match(o->rule, &a, &b, o->games, (uint64_t)o->seed, (uint64_t)o->nodes, o->opening,
+                    &m, &err)) {
+        cli_error("tune", "%s", err.msg);
+        return EXIT_USAGE;
+    }
+    double score = (m.wins + 0.5 * m.draws) / (double)o->games;
+    printf("games %d wins %d losses %d draws %d score %.3f\n", o->games, m.wins, m.losses, m.draws,
+           score);
+    return EXIT_OK;
+}
+
+int cmd_tune(int argc, char **argv)
+{
+    static const struct option LONG[] = {
+        {"rule", required_argument, NULL, 'r'},  {"games", required_argument, NULL, 'g'},
+        {"seed", required_argument, NULL, 's'},  {"nodes", required_argument, NULL, 'n'},
+        {"opening", required_argument, NULL, 'm'}, {"iterations", required_argument, NULL, 'i'},
+        {"out", required_argument, NULL, 'o'},   {"weights", required_argument, NULL, 'w'},
+        {"base", required_argument, NULL, 'b'},  {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        fputs(USAGE, argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    const char *sub = argv[1];
+    bool gen = !strcmp(sub, "gen"), fit = !strcmp(sub, "fit"), match = !strcmp(sub, "match");
+    if (!gen && !fit && !match) {
+        cli_error("tune", "argument 1 '%s': unknown step (gen, fit or match)", sub);
+        return EXIT_USAGE;
+    }
+    TuneOptions o = {.games = 0, .iterations = 50, .opening = 4, .nodes = 3000};
+    char *orig[256];
+    int n = argc < 256 ? argc : 256;
+    for (int i = 0; i < n; i++)
+        orig[i] = argv[i];
+    int sargc = argc - 1;
+    char **sargv = argv + 1;
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(sargc, sargv, ":", LONG, NULL)) != -1) {
+        const char *arg = sargv[optind - 1];
+        int r = take_option(c, original_index(orig, n, arg), arg, &o);
+        if (r >= 0)
+            return r;
+    }
+    if (!o.has_rule) {
+        cli_error("tune", "%s needs --rule", sub);
+        return EXIT_USAGE;
+    }
+    if ((gen || match) && (!o.games || !o.has_seed)) {
+        cli_error("tune", "%s needs --games and --seed", sub);
+        return EXIT_USAGE;
+    }
+    if (sargc - optind != 1) {
+        if (sargc - optind > 1)
+            cli_error("tune", "argument %d '%s': one file only", original_index(orig, n, sargv[optind + 1]),
+                      sargv[optind + 1]);
+        else
+            cli_error("tune", "%s needs a file", sub);
+        return EXIT_USAGE;
+    }
+    const char *file = sargv[optind];
+    return gen ? run_gen(&o, file) : fit ? run_fit(&o, file) : run_match(&o, file);
+}

@@ -1,0 +1,623 @@
+#include "tengen/tune.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spos.h"
+#include "tengen/coord.h"
+#include "tengen/forbid.h"
+#include "tengen/rng.h"
+#include "tengen/rules.h"
+
+/* ---- growing text buffer ---- */
+
+typedef struct {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} Buf;
+
+static void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void buf_printf(Buf *b, const char *fmt, ...)
+{
+    if (b->oom)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (b->len + (size_t)n + 1 > b->cap) {
+        size_t cap = (b->cap + (size_t)n + 1) * 2;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            b->oom = true;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+static char *buf_take(Buf *b, TgError *err)
+{
+    if (b->oom || !b->s) {
+        free(b->s);
+        tg_error_set(err, 0, 0, "out of memory");
+        return NULL;
+    }
+    return b->s;
+}
+
+/* ---- playing games ---- */
+
+enum { RES_WHITE = 0, RES_DRAW = 1, RES_BLACK = 2 };
+
+static bool legal_for(Board *b, Point p, Color c)
+{
+    if (!board_on(b, p) || b->cell[p] != EMPTY)
+        return false;
+    if (c == BLACK && b->rule == RULE_RENJU && forbid_is_forbidden(forbid_check(b, p)))
+        return false;
+    return !rules_is_win(b, p, c, NULL, NULL);
+}
+
+/* The random opening: h8 (the centre), then cells within three of it. */
+static void play_opening(Board *b, Rng *r, int opening)
+{
+    int c = TUNE_BOARD_SIZE / 2;
+    board_play(b, point_make(c, c), BLACK);
+    while (b->count < opening) {
+        Point p = point_make(c - 3 + rng_below(r, 7), c - 3 + rng_below(r, 7));
+        Color col = board_side_to_move(b);
+        if (legal_for(b, p, col))
+            board_play(b, p, col);
+    }
+}
+
+/* Plays the game on from b's opening with eng[0] as black and eng[1] as white. */
+static int play_out(Board *b, Engine *eng[2], uint64_t nodes, TgError *err)
+{
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.nodes = nodes;
+    engine_clear_hash(eng[0]);
+    engine_clear_hash(eng[1]);
+    while (b->count < board_area(b)) {
+        Color c = board_side_to_move(b);
+        Engine *e = eng[c == BLACK ? 0 : 1];
+        SearchResult res;
+        if (!engine_set_position(e, b, c, err) || !engine_think(e, &lim, NULL, NULL, &res))
+            return -1;
+        if (res.best == POINT_NONE)
+            return RES_DRAW;
+        bool win = rules_is_win(b, res.best, c, NULL, NULL);
+        board_play(b, res.best, c);
+        if (win)
+            return c == BLACK ? RES_BLACK : RES_WHITE;
+    }
+    return RES_DRAW;
+}
+
+static const char *RESULT_TEXT[3] = {"0-1", "1/2", "1-0"};
+
+static Engine *tune_engine(Rule r, const EvalWeights *w, TgError *err)
+{
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 8;
+    Engine *e = engine_new(&o, err);
+    if (e && w && !engine_set_weights(e, r, w, err)) {
+        engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+static bool check_common(Rule r, int games, uint64_t nodes, int opening, TgError *err)
+{
+    if ((unsigned)r >= RULE_COUNT || games < 1 || nodes < 1 || opening < 1 ||
+        opening > TUNE_MAX_OPENING) {
+        tg_error_set(err, 0, 0, "bad tuning settings (games >= 1, nodes >= 1, opening 1..%d)",
+                     TUNE_MAX_OPENING);
+        return false;
+    }
+    return true;
+}
+
+char *tune_generate(const TuneGenConfig *c, const EvalWeights *w, TgError *err)
+{
+    if (!check_common(c->rule, c->games, c->nodes, c->opening, err))
+        return NULL;
+    Engine *e = tune_engine(c->rule, w, err);
+    if (!e)
+        return NULL;
+    Buf out = {0};
+    buf_printf(&out, "# tengen tune data 1\n# rule %s games %d seed %llu nodes %llu opening %d\n",
+               rule_name(c->rule), c->games, (unsigned long long)c->seed,
+               (unsigned long long)c->nodes, c->opening);
+    Engine *eng[2] = {e, e};
+    for (int g = 0; g < c->games; g++) {
+        Rng rng;
+        rng_seed(&rng, c->seed * 1000003u + (uint64_t)g);
+        Board b;
+        board_init(&b, TUNE_BOARD_SIZE, c->rule);
+        play_opening(&b, &rng, c->opening);
+        int res = play_out(&b, eng, c->nodes, err);
+        if (res < 0) {
+            engine_free(e);
+            free(out.s);
+            return NULL;
+        }
+        buf_printf(&out, "%s %d ", RESULT_TEXT[res], c->opening);
+        for (int i = 0; i < b.count; i++) {
+            char tok[8];
+            buf_printf(&out, "%s%s", i ? "," : "", coord_format(b.history[i], b.size, tok));
+        }
+        buf_printf(&out, "\n");
+    }
+    engine_free(e);
+    return buf_take(&out, err);
+}
+
+bool tune_match(Rule r, const EvalWeights *a, const EvalWeights *b, int games, uint64_t seed,
+                uint64_t nodes, int opening, TuneMatch *out, TgError *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!check_common(r, games, nodes, opening, err))
+        return false;
+    Engine *ea = tune_engine(r, a, err), *eb = ea ? tune_engine(r, b, err) : NULL;
+    bool ok = ea && eb;
+    for (int g = 0; ok && g < games; g++) {
+        Rng rng;
+        rng_seed(&rng, seed * 1000003u + (uint64_t)(g / 2));
+        Board bd;
+        board_init(&bd, TUNE_BOARD_SIZE, r);
+        play_opening(&bd, &rng, opening);
+        bool a_black = g % 2 == 0;
+        Engine *eng[2] = {a_black ? ea : eb, a_black ? eb : ea};
+        int res = play_out(&bd, eng, nodes, err);
+        if (res < 0)
+            ok = false;
+        else if (res == RES_DRAW)
+            out->draws++;
+        else if ((res == RES_BLACK) == a_black)
+            out->wins++;
+        else
+            out->losses++;
+    }
+    engine_free(ea);
+    engine_free(eb);
+    return ok;
+}
+
+/* ---- data ---- */
+
+#define NFEAT (PAT_COUNT + CL_COUNT)
+
+typedef struct {
+    int16_t f[2][NFEAT]; /* [0] side to move, [1] opponent: line counts, then class counts */
+    float result;        /* for the side to move: 1, 0.5, 0 */
+} TunePos;
+
+struct TuneData {
+    Rule rule;
+    int games;
+    int n, cap;
+    TunePos *pos;
+};
+
+int tune_data_games(const TuneData *d) { return d->games; }
+
+void tune_data_free(TuneData *d)
+{
+    if (!d)
+        return;
+    free(d->pos);
+    free(d);
+}
+
+/* Positions where a side can make five, or the mover has a winning four, are
+ * decided by tactics, not by the evaluation. */
+static bool is_quiet(const SPos *s)
+{
+    int me = s->stm - 1;
+    if (s->count[0][CL_FIVE] || s->count[1][CL_FIVE])
+        return false;
+    return !s->count[me][CL_F4] && !s->count[me][CL_44] && !s->count[me][CL_43];
+}
+
+static bool add_position(TuneData *d, const SPos *s, int res)
+{
+    if (d->n == d->cap) {
+        int cap = d->cap ? d->cap * 2 : 1024;
+        TunePos *p = realloc(d->pos, sizeof *p * (size_t)cap);
+        if (!p)
+            return false;
+        d->pos = p;
+        d->cap = cap;
+    }
+    TunePos *t = &d->pos[d->n++];
+    for (int k = 0; k < 2; k++) {
+        Color c = k == 0 ? s->stm : color_other(s->stm);
+        int line[PAT_COUNT], cls[CL_COUNT];
+        spos_features(s, c, line, cls);
+        for (int i = 0; i < PAT_COUNT; i++)
+            t->f[k][i] = (int16_t)line[i];
+        for (int i = 0; i < CL_COUNT; i++)
+            t->f[k][PAT_COUNT + i] = (int16_t)cls[i];
+    }
+    float black = res == RES_BLACK ? 1.0f : res == RES_DRAW ? 0.5f : 0.0f;
+    t->result = s->stm == BLACK ? black : 1.0f - black;
+    return true;
+}
+
+/* Takes the quiet positions of one finished game. */
+static bool add_game(TuneData *d, SPos *s, const Board *end, int opening, int res,
+                     const EvalWeights *w)
+{
+    Board b;
+    board_init(&b, end->size, end->rule);
+    for (int i = 0; i < end->count - 1; i++) {
+        board_play(&b, end->history[i], i % 2 ? WHITE : BLACK);
+        if (i + 1 < opening)
+            continue;
+        spos_init(s, &b, board_side_to_move(&b), w);
+        if (is_quiet(s) && !add_position(d, s, res))
+            return false;
+    }
+    return true;
+}
+
+static int token_len(const char *p)
+{
+    int n = 0;
+    while (p[n] && !isspace((unsigned char)p[n]))
+        n++;
+    return n;
+}
+
+static bool parse_line(const char *p, int lineno, const char *line0, Board *b, int *opening,
+                       int *res, TgError *err)
+{
+    int n = token_len(p);
+    int col = (int)(p - line0) + 1;
+    int r = -1;
+    for (int i = 0; i < 3; i++)
+        if ((int)strlen(RESULT_TEXT[i]) == n && !strncmp(p, RESULT_TEXT[i], (size_t)n))
+            r = i;
+    if (r < 0) {
+        tg_error_set(err, lineno, col, "bad result '%.*s' (1-0, 0-1 or 1/2)", n > 20 ? 20 : n, p);
+        return false;
+    }
+    *res = r;
+    p += n;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    col = (int)(p - line0) + 1;
+    n = token_len(p);
+    char num[16];
+    char *end = NULL;
+    snprintf(num, sizeof num, "%.*s", n > 15 ? 15 : n, p);
+    long op = n ? strtol(num, &end, 10) : -1;
+    if (!n || n > 15 || *end || op < 1 || op > TUNE_MAX_OPENING) {
+        tg_error_set(err, lineno, col, "bad opening length '%.*s' (1..%d)", n > 20 ? 20 : n, p,
+                     TUNE_MAX_OPENING);
+        return false;
+    }
+    *opening = (int)op;
+    p += n;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    while (*p && !isspace((unsigned char)*p)) {
+        col = (int)(p - line0) + 1;
+        int m = 0;
+        while (p[m] && p[m] != ',' && !isspace((unsigned char)p[m]))
+            m++;
+        char tok[16];
+        snprintf(tok, sizeof tok, "%.*s", m > 15 ? 15 : m, p);
+        Point pt;
+        TgError e2;
+        Color c = board_side_to_move(b);
+        if (m == 0 || m > 15 || !coord_parse(tok, b->size, &pt, &e2) || b->cell[pt] != EMPTY) {
+            tg_error_set(err, lineno, col, "bad move '%s'", tok);
+            return false;
+        }
+        if (rules_has_win(b, BLACK) || rules_has_win(b, WHITE)) {
+            tg_error_set(err, lineno, col, "move '%s' after the game was won", tok);
+            return false;
+        }
+        board_play(b, pt, c);
+        p += m;
+        if (*p == ',')
+            p++;
+    }
+    while (*p == ' ' || *p == '\t' || *p == '\r')
+        p++;
+    if (*p && *p != '\n') {
+        tg_error_set(err, lineno, (int)(p - line0) + 1, "unexpected '%.*s'", token_len(p) > 20 ? 20 : token_len(p), p);
+        return false;
+    }
+    if (b->count < *opening + 1) {
+        tg_error_set(err, lineno, 1, "game has %d moves, fewer than its opening %d + 1", b->count,
+                     *opening);
+        return false;
+    }
+    return true;
+}
+
+TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
+{
+    TuneData *d = calloc(1, sizeof *d);
+    SPos *s = malloc(sizeof *s);
+    EvalWeights w;
+    engine_default_weights(r, &w);
+    bool ok = d && s;
+    if (!ok)
+        tg_error_set(err, 0, 0, "out of memory");
+    if (ok)
+        d->rule = r;
+    int lineno = 0;
+    for (const char *line = text; ok && *line;) {
+        lineno++;
+        const char *nl = strchr(line, '\n');
+        const char *p = line;
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (*p && *p != '#' && *p != '\n') {
+            Board b;
+            board_init(&b, TUNE_BOARD_SIZE, r);
+            int opening, res;
+            ok = parse_line(p, lineno, line, &b, &opening, &res, err);
+            if (ok && !add_game(d, s, &b, opening, res, &w)) {
+                tg_error_set(err, 0, 0, "out of memory");
+                ok = false;
+            }
+            if (ok)
+                d->games++;
+        }
+        line = nl ? nl + 1 : line + strlen(line);
+    }
+    free(s);
+    if (!ok) {
+        tune_data_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* ---- fitting ---- */
+
+static int eval_pos(const TunePos *t, const EvalWeights *w)
+{
+    int sum[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < PAT_COUNT; i++)
+            sum[k] += t->f[k][i] * w->line[i];
+        for (int i = 0; i < CL_COUNT; i++)
+            sum[k] += t->f[k][PAT_COUNT + i] * w->cls[i];
+    }
+    return (sum[0] * w->own - sum[1] * w->opp) / 16;
+}
+
+int tune_data_positions(const TuneData *d) { return d->n; }
+
+int tune_data_eval(const TuneData *d, int i, const EvalWeights *w) { return eval_pos(&d->pos[i], w); }
+
+double tune_error(const TuneData *d, const EvalWeights *w, double k)
+{
+    if (!d->n)
+        return -1;
+    double e = 0;
+    for (int i = 0; i < d->n; i++) {
+        double q = 1.0 / (1.0 + exp(-eval_pos(&d->pos[i], w) / k));
+        e += (d->pos[i].result - q) * (d->pos[i].result - q);
+    }
+    return e / d->n;
+}
+
+/* Golden-section search for the K that fits w best, on log K in [1, 10000]. */
+static double fit_k(const TuneData *d, const EvalWeights *w)
+{
+    const double g = 0.6180339887498949;
+    double a = 0, b = log(10000.0);
+    double x1 = b - g * (b - a), x2 = a + g * (b - a);
+    double f1 = tune_error(d, w, exp(x1)), f2 = tune_error(d, w, exp(x2));
+    for (int i = 0; i < 60; i++) {
+        if (f1 < f2) {
+            b = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = b - g * (b - a);
+            f1 = tune_error(d, w, exp(x1));
+        } else {
+            a = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = a + g * (b - a);
+            f2 = tune_error(d, w, exp(x2));
+        }
+    }
+    return exp((a + b) / 2);
+}
+
+/* The tuned parameters: line and class weights that can matter in a quiet
+ * position, and `own` (opp stays the scale's anchor). */
+static int *param_ref(EvalWeights *w, int i)
+{
+    static const int LINES[] = {PAT_B1, PAT_F1, PAT_B2, PAT_F2, PAT_B3, PAT_F3, PAT_B4, PAT_F4};
+    static const int CLASSES[] = {CL_THREE, CL_B4, CL_33, CL_43, CL_44, CL_F4};
+    int nl = (int)(sizeof LINES / sizeof *LINES), nc = (int)(sizeof CLASSES / sizeof *CLASSES);
+    if (i < nl)
+        return &w->line[LINES[i]];
+    if (i < nl + nc)
+        return &w->cls[CLASSES[i - nl]];
+    return i == nl + nc ? &w->own : NULL;
+}
+
+bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneFit *out,
+              TgError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->positions = d->n;
+    if (!d->n) {
+        tg_error_set(err, 0, 0, "no quiet position in the data");
+        return false;
+    }
+    if (!engine_weights_check(start, err))
+        return false;
+    EvalWeights w = *start;
+    double k = fit_k(d, &w);
+    double best = tune_error(d, &w, k);
+    out->k = k;
+    out->err_before = best;
+    int step[32];
+    int np = 0;
+    while (param_ref(&w, np))
+        np++;
+    for (int i = 0; i < np; i++)
+        step[i] = *param_ref(&w, i) / 8 > 1 ? *param_ref(&w, i) / 8 : 1;
+    for (int pass = 0; pass < iterations; pass++) {
+        bool moved = false, fine = true;
+        for (int i = 0; i < np; i++) {
+            int *v = param_ref(&w, i), old = *v;
+            int hi = i == np - 1 ? ENGINE_SCALE_MAX : ENGINE_WEIGHT_MAX, lo = i == np - 1 ? 1 : 0;
+            bool improved = false;
+            for (int sgn = 1; sgn >= -1 && !improved; sgn -= 2) {
+                int nv = old + sgn * step[i];
+                if (nv < lo || nv > hi)
+                    continue;
+                *v = nv;
+                double e = tune_error(d, &w, k);
+                if (e < best) {
+                    best = e;
+                    improved = true;
+                } else {
+                    *v = old;
+                }
+            }
+            if (improved)
+                moved = true;
+            else if (step[i] > 1)
+                step[i] /= 2;
+            fine &= step[i] == 1;
+        }
+        out->passes = pass + 1;
+        if (!moved && fine)
+            break;
+    }
+    out->err_after = best;
+    out->w = w;
+    return true;
+}
+
+/* ---- weights text ---- */
+
+static const char *PAT_NAMES[PAT_COUNT] = {"DEAD", "B1", "F1", "B2", "F2", "B3",
+                                           "F3",   "B4", "F4", "F5", "OL"};
+static const char *CL_NAMES[CL_COUNT] = {"NONE", "THREE", "B4", "33", "43", "44", "F4", "FIVE"};
+
+char *tune_weights_c(const EvalWeights *w, Rule r)
+{
+    static const char *RULE_ENUM[RULE_COUNT] = {"RULE_FREESTYLE", "RULE_STANDARD", "RULE_RENJU",
+                                                "RULE_CARO"};
+    Buf b = {0};
+    buf_printf(&b, "    [%s] =\n        {\n            .line = {", RULE_ENUM[r]);
+    for (int i = 0; i < PAT_COUNT; i++)
+        buf_printf(&b, "%s[PAT_%s] = %d", i ? ", " : "", PAT_NAMES[i], w->line[i]);
+    buf_printf(&b, "},\n            .cls = {");
+    for (int i = 0; i < CL_COUNT; i++)
+        buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls[i]);
+    buf_printf(&b, "},\n            .own = %d,\n            .opp = %d,\n        },\n", w->own, w->opp);
+    return buf_take(&b, NULL);
+}
+
+char *tune_weights_write(const EvalWeights *w)
+{
+    Buf b = {0};
+    buf_printf(&b, "# tengen weights 1\nline");
+    for (int i = 0; i < PAT_COUNT; i++)
+        buf_printf(&b, " %d", w->line[i]);
+    buf_printf(&b, "\nclass");
+    for (int i = 0; i < CL_COUNT; i++)
+        buf_printf(&b, " %d", w->cls[i]);
+    buf_printf(&b, "\nown %d\nopp %d\n", w->own, w->opp);
+    return buf_take(&b, NULL);
+}
+
+/* Reads `want` integers after the keyword on one line. */
+static bool read_ints(const char *p, const char *line0, int lineno, int *out, int want,
+                      TgError *err)
+{
+    for (int i = 0; i < want; i++) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        int n = token_len(p);
+        char num[16], *end = NULL;
+        snprintf(num, sizeof num, "%.*s", n > 15 ? 15 : n, p);
+        if (!n) {
+            tg_error_set(err, lineno, (int)(p - line0) + 1, "missing weight %d of %d", i + 1, want);
+            return false;
+        }
+        long v = strtol(num, &end, 10);
+        if (n > 15 || *end || v < 0 || v > ENGINE_WEIGHT_MAX) {
+            tg_error_set(err, lineno, (int)(p - line0) + 1, "bad weight '%.*s' (0..%d)",
+                         n > 20 ? 20 : n, p, ENGINE_WEIGHT_MAX);
+            return false;
+        }
+        out[i] = (int)v;
+        p += n;
+    }
+    while (*p == ' ' || *p == '\t' || *p == '\r')
+        p++;
+    if (*p && *p != '\n') {
+        tg_error_set(err, lineno, (int)(p - line0) + 1, "unexpected '%.*s'",
+                     token_len(p) > 20 ? 20 : token_len(p), p);
+        return false;
+    }
+    return true;
+}
+
+bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
+{
+    bool seen[4] = {false, false, false, false};
+    static const char *KEYS[4] = {"line", "class", "own", "opp"};
+    int lineno = 0;
+    for (const char *line = text; *line;) {
+        lineno++;
+        const char *nl = strchr(line, '\n');
+        const char *p = line;
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (*p && *p != '#' && *p != '\n') {
+            int n = token_len(p), k = -1;
+            for (int i = 0; i < 4; i++)
+                if ((int)strlen(KEYS[i]) == n && !strncmp(p, KEYS[i], (size_t)n))
+                    k = i;
+            if (k < 0) {
+                tg_error_set(err, lineno, (int)(p - line) + 1,
+                             "unknown key '%.*s' (line, class, own, opp)", n > 20 ? 20 : n, p);
+                return false;
+            }
+            int *dst = k == 0 ? w->line : k == 1 ? w->cls : k == 2 ? &w->own : &w->opp;
+            int want = k == 0 ? PAT_COUNT : k == 1 ? CL_COUNT : 1;
+            if (!read_ints(p + n, line, lineno, dst, want, err))
+                return false;
+            seen[k] = true;
+        }
+        line = nl ? nl + 1 : line + strlen(line);
+    }
+    for (int i = 0; i < 4; i++)
+        if (!seen[i]) {
+            tg_error_set(err, lineno, 0, "missing '%s'", KEYS[i]);
+            return false;
+        }
+    return engine_weights_check(w, err);
+}

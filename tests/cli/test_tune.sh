@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# tengen tune: gen / fit / match round trip and bad input.
+. "$(dirname "$0")/lib.sh"
+
+run "$TENGEN" tune gen --rule freestyle --games 2 --seed 5 --nodes 200 "$TMPD/a.txt"
+run "$TENGEN" tune gen --rule freestyle --games 2 --seed 5 --nodes 200 "$TMPD/b.txt"
+if [ "$RC" -eq 0 ] && cmp -s "$TMPD/a.txt" "$TMPD/b.txt" && [ "$(grep -vc '^#' "$TMPD/a.txt")" -eq 2 ]; then
+    ok "gen: same seed, same bytes"
+else not_ok "gen: same seed, same bytes" "status $RC" "$ERR"; fi
+
+expect_match "fit: errors and a C table" '^error before [0-9.]+ after [0-9.]+$' \
+    "$TENGEN" tune fit --rule freestyle --iterations 3 "$TMPD/a.txt" --out "$TMPD/w.txt"
+if grep -q '^own [0-9]' "$TMPD/w.txt" && printf '%s' "$OUT" | grep -q '\[RULE_FREESTYLE\] ='; then
+    ok "fit: weights file and table"
+else not_ok "fit: weights file and table" "$OUT"; fi
+expect_match "match: wins losses draws" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
+    "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 "$TMPD/w.txt"
+
+expect_fail "unknown step" 2 "'learn'" "$TENGEN" tune learn
+expect_fail "bad rule" 2 "argument 3 'gomoku'" "$TENGEN" tune gen --rule gomoku --games 1 --seed 1 x
+expect_fail "bad games" 2 "argument 5 '-3'" "$TENGEN" tune gen --rule renju --games -3 --seed 1 x
+expect_fail "bad seed" 2 "argument 7 'abc'" "$TENGEN" tune gen --rule renju --games 1 --seed abc x
+expect_fail "bad nodes" 2 "argument 9 '0'" "$TENGEN" tune gen --rule renju --games 1 --seed 1 --nodes 0 x
+expect_fail "unknown option" 2 "argument 2 '--fast'" "$TENGEN" tune fit --fast x
+expect_fail "missing --rule" 2 "needs --rule" "$TENGEN" tune fit x
+expect_fail "missing file" 2 "needs a file" "$TENGEN" tune fit --rule renju
+expect_fail "two files" 2 "argument 5 'y'" "$TENGEN" tune fit --rule renju x y
+printf '1-0 4 h8,h9,i9,q1,j9\n' >"$TMPD/bad.txt"
+expect_fail "bad move: line and column" 2 "bad.txt:1:16: bad move 'q1'" \
+    "$TENGEN" tune fit --rule freestyle "$TMPD/bad.txt"
+printf 'line 1 2\n' >"$TMPD/badw.txt"
+expect_fail "short weights line" 2 "badw.txt:1:9: missing weight 3 of 11" \
+    "$TENGEN" tune match --rule renju --games 1 --seed 1 "$TMPD/badw.txt"
+expect_fail "unreadable data" 2 "nowhere.txt" "$TENGEN" tune fit --rule renju "$TMPD/nowhere.txt"
+if [ ! -e x ]; then ok "no output file on errors"; else not_ok "no output file on errors"; fi

@@ -1,0 +1,224 @@
+/* Evaluation tuning: reproducible self-play data, the data and weights
+ * formats with their errors, the features against the engine's own
+ * evaluation, and a fit that lowers the error. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tengen/coord.h"
+#include "tengen/engine.h"
+#include "tengen/rng.h"
+#include "tengen/tune.h"
+
+#ifdef TENGEN_DEBUG /* every play re-verifies the whole board: keep it small */
+#define GEN_GAMES 1
+#define GEN_NODES 60
+#else
+#define GEN_GAMES 3
+#define GEN_NODES 400
+#endif
+
+static char *generate(Rule r, uint64_t seed)
+{
+    TuneGenConfig c = {r, GEN_GAMES, seed, GEN_NODES, 4};
+    TgError err = {0};
+    char *text = tune_generate(&c, NULL, &err);
+    if (!text)
+        fail_msg("generate: %s", err.msg);
+    return text;
+}
+
+static int count_lines(const char *s, bool games_only)
+{
+    int n = 0;
+    for (const char *p = s; *p; p++)
+        if (*p == '\n' && (!games_only || (p[1] && p[1] != '#')))
+            n++;
+    return n;
+}
+
+static void test_generate_reproducible(void **state)
+{
+    (void)state;
+    for (Rule r = RULE_FREESTYLE; r <= RULE_RENJU; r += RULE_RENJU - RULE_FREESTYLE) {
+        char *a = generate(r, 7), *b = generate(r, 7), *c = generate(r, 8);
+        assert_string_equal(a, b);
+        assert_string_not_equal(a, c);
+        /* two header comments, then one line per game */
+        assert_int_equal(count_lines(a, false), 2 + GEN_GAMES);
+        TgError err = {0};
+        TuneData *d = tune_data_parse(a, r, &err);
+        if (!d)
+            fail_msg("own output does not parse: %d:%d %s", err.line, err.col, err.msg);
+        assert_int_equal(tune_data_games(d), GEN_GAMES);
+        tune_data_free(d);
+        free(a);
+        free(b);
+        free(c);
+    }
+}
+
+/* A game whose opening covers all but the last move leaves exactly the
+ * position before that move; its features under any weights must give what
+ * the engine itself evaluates with those weights. */
+static void test_features_match_engine(void **state)
+{
+    (void)state;
+    static const struct {
+        Rule rule;
+        const char *moves;
+    } CASES[] = {
+        {RULE_FREESTYLE, "h8,h9,i9,g7,j10,k11,g9,f8,i7"},
+        {RULE_RENJU, "h8,i9,h10,g9,h12,h11,j10,a1,i11"},
+        {RULE_RENJU, "h8,h9,j8,j9,i10,a1,k10,b2,g8"},
+    };
+    Rng rng;
+    rng_seed(&rng, 99);
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 1;
+    TgError err = {0};
+    Engine *e = engine_new(&o, &err);
+    assert_non_null(e);
+    for (size_t c = 0; c < sizeof CASES / sizeof *CASES; c++) {
+        int nmoves = 1;
+        for (const char *p = CASES[c].moves; *p; p++)
+            nmoves += *p == ',';
+        char line[200];
+        snprintf(line, sizeof line, "1/2 %d %s\n", nmoves - 1 > 8 ? 8 : nmoves - 1, CASES[c].moves);
+        assert_int_equal(nmoves - 1, 8);
+        TuneData *d = tune_data_parse(line, CASES[c].rule, &err);
+        assert_non_null(d);
+        assert_int_equal(tune_data_positions(d), 1);
+        Board b;
+        board_init(&b, TUNE_BOARD_SIZE, CASES[c].rule);
+        char tok[8];
+        const char *p = CASES[c].moves;
+        for (int i = 0; i < nmoves - 1; i++) {
+            size_t n = strcspn(p, ",");
+            snprintf(tok, sizeof tok, "%.*s", (int)n, p);
+            Point pt;
+            assert_true(coord_parse(tok, b.size, &pt, &err));
+            board_play(&b, pt, board_side_to_move(&b));
+            p += n + 1;
+        }
+        for (int trial = 0; trial < 20; trial++) {
+            EvalWeights w;
+            engine_default_weights(CASES[c].rule, &w);
+            if (trial) {
+                for (int i = 0; i < PAT_COUNT; i++)
+                    w.line[i] = rng_below(&rng, 1000);
+                for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
+                    w.cls[i] = rng_below(&rng, 1000);
+                w.own = 1 + rng_below(&rng, 40);
+                w.opp = 1 + rng_below(&rng, 40);
+            }
+            assert_true(engine_set_weights(e, CASES[c].rule, &w, &err));
+            assert_true(engine_set_position(e, &b, board_side_to_move(&b), &err));
+            assert_int_equal(tune_data_eval(d, 0, &w), engine_evaluate(e));
+        }
+        tune_data_free(d);
+    }
+    engine_free(e);
+}
+
+static void test_fit_lowers_error(void **state)
+{
+    (void)state;
+    char *text = generate(RULE_FREESTYLE, 3);
+    TgError err = {0};
+    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, &err);
+    assert_non_null(d);
+    assert_true(tune_data_positions(d) > 0);
+    /* Start far off: every pattern worth the same. */
+    EvalWeights start;
+    engine_default_weights(RULE_FREESTYLE, &start);
+    for (int i = 1; i < PAT_COUNT - 1; i++)
+        start.line[i] = 50;
+    memset(start.cls, 0, sizeof start.cls);
+    TuneFit fit;
+    assert_true(tune_fit(d, &start, 10, &fit, &err));
+    assert_true(fit.err_after < fit.err_before);
+    assert_true(fit.err_before == tune_error(d, &start, fit.k));
+    assert_true(fit.err_after == tune_error(d, &fit.w, fit.k));
+    assert_true(engine_weights_check(&fit.w, &err));
+    tune_data_free(d);
+    free(text);
+}
+
+static void test_bad_data(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int line, col;
+        const char *token;
+    } CASES[] = {
+        {"2-0 4 h8,h9,i9,i8,j9\n", 1, 1, "'2-0'"},
+        {"# c\n\n1-0 x h8,h9,i9,i8,j9\n", 3, 5, "'x'"},
+        {"1-0 9 h8,h9\n", 1, 5, "'9'"},
+        {"1-0 2 h8,h9,z99\n", 1, 13, "'z99'"},
+        {"0-1 2 h8,h9,h8\n", 1, 13, "'h8'"},
+        {"0-1 2 h8,h9,,i9\n", 1, 13, "''"},
+        {"1-0 2 h8,h9,i9 junk\n", 1, 16, "'junk'"},
+        {"1-0 2 h8,h9\n", 1, 1, "fewer"},
+        {"1-0 1 h8,a1,i8,a3,j8,a5,k8,a7,l8,a9\n", 1, 34, "'a9'"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
+        TgError err = {0};
+        TuneData *d = tune_data_parse(CASES[i].text, RULE_FREESTYLE, &err);
+        if (d)
+            fail_msg("case %zu parsed", i);
+        if (err.line != CASES[i].line || err.col != CASES[i].col || !strstr(err.msg, CASES[i].token))
+            fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
+    }
+}
+
+static void test_weights_file(void **state)
+{
+    (void)state;
+    EvalWeights w, back;
+    engine_default_weights(RULE_RENJU, &w);
+    w.line[PAT_F3] = 77;
+    w.own = 21;
+    char *text = tune_weights_write(&w);
+    TgError err = {0};
+    assert_true(tune_weights_parse(text, &back, &err));
+    assert_memory_equal(&w, &back, sizeof w);
+    free(text);
+    static const struct {
+        const char *text;
+        int line, col;
+        const char *token;
+    } BAD[] = {
+        {"lines 1\n", 1, 1, "'lines'"},
+        {"line 0 1 2 3 4 5 6 7 8 9 x\n", 1, 26, "'x'"},
+        {"line 0 1 2 3 4 5 6 7 8 9 10 11\n", 1, 29, "'11'"},
+        {"line 0 1 2 3 4 5 6 7 8 9 10\nclass 0 0 0 0 0 0 0 99999\n", 2, 21, "'99999'"},
+        {"line 0 1 2 3 4 5 6 7 8 9 10\nclass 0 0 0 0 0 0 0 0\nown 3\n", 3, 0, "'opp'"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        assert_false(tune_weights_parse(BAD[i].text, &back, &err));
+        if (err.line != BAD[i].line || err.col != BAD[i].col || !strstr(err.msg, BAD[i].token))
+            fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
+    }
+    w.own = 0;
+    assert_false(engine_weights_check(&w, &err));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_generate_reproducible),
+        cmocka_unit_test(test_features_match_engine),
+        cmocka_unit_test(test_fit_lowers_error),
+        cmocka_unit_test(test_bad_data),
+        cmocka_unit_test(test_weights_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
