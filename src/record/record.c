@@ -1,5 +1,7 @@
 #include "tengen/record.h"
 
+#include "tengen/openings.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,19 +10,7 @@
 
 #include "record_internal.h"
 
-#define REC_OPENINGS 26
-
 static const char *const FORMAT_NAMES[FORMAT_COUNT] = {"tgn", "psq", "sgf", "rif"};
-
-static const char *const OPENING_CODES[REC_OPENINGS][2] = {
-    {"1D", "kansei"},    {"2D", "keigetsu"},   {"3D", "sosei"},    {"4D", "kagetsu"},
-    {"5D", "zangetsu"},  {"6D", "ugetsu"},     {"7D", "kinsei"},   {"8D", "shogetsu"},
-    {"9D", "kyugetsu"},  {"10D", "shingetsu"}, {"11D", "zuisei"},  {"12D", "sangetsu"},
-    {"13D", "yusei"},    {"1I", "chosei"},     {"2I", "kyogetsu"}, {"3I", "kosei"},
-    {"4I", "suigetsu"},  {"5I", "ryusei"},     {"6I", "ungetsu"},  {"7I", "uragetsu"},
-    {"8I", "rangetsu"},  {"9I", "gingetsu"},   {"10I", "myojo"},   {"11I", "shagetsu"},
-    {"12I", "meigetsu"}, {"13I", "suisei"},
-};
 
 void record_init(Record *r)
 {
@@ -177,20 +167,20 @@ const char *record_format_name(RecordFormat f)
     return (unsigned)f < FORMAT_COUNT ? FORMAT_NAMES[f] : "?";
 }
 
+/* The openings table is the game module's; records only name its entries. */
 const char *record_designated_name(int index)
 {
-    return index >= 0 && index < REC_OPENINGS ? OPENING_CODES[index][0] : NULL;
+    const OpeningInfo *o = opening_info(index);
+    return o ? o->code : NULL;
 }
 
 bool record_designated_parse(const char *name, int *index)
 {
-    for (int i = 0; i < REC_OPENINGS; i++)
-        if (strcasecmp(name, OPENING_CODES[i][0]) == 0 ||
-            strcasecmp(name, OPENING_CODES[i][1]) == 0) {
-            *index = i;
-            return true;
-        }
-    return false;
+    int i = opening_lookup(name);
+    if (i < 0)
+        return false;
+    *index = i;
+    return true;
 }
 
 /* ---- shared by the format files ---- */
