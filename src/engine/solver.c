@@ -195,14 +195,6 @@ int solver_fives_all(const SolverSearch *ss, Color c, Point *out, int cap)
     return n;
 }
 
-static bool contains(const Point *list, int n, Point p)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == p)
-            return true;
-    return false;
-}
-
 /* Caro: a five blocked at both ends does not win, so a stone just beyond the
  * five can stop it as well as one on the five point. */
 static int caro_answers(SolverSearch *ss, Color c, const Point *fives, int nf, Point *out)
@@ -215,7 +207,7 @@ static int caro_answers(SolverSearch *ss, Color c, const Point *fives, int nf, P
                 continue;
             for (int k = -5; k <= 5; k++) {
                 Point q = fives[i] + k * DIR[d];
-                if (ss->b->cell[q] == EMPTY && nc < SOLVER_MAX_MOVES && !contains(cand, nc, q))
+                if (ss->b->cell[q] == EMPTY && nc < SOLVER_MAX_MOVES && !solver_contains(cand, nc, q))
                     cand[nc++] = q;
             }
         }

@@ -99,6 +99,14 @@ void solver_store(Solver *s, uint64_t key, int depth, int flag, Point move);
  * recorded line (a block and the five, or the forbidden block). */
 void solver_finish_four(SolverSearch *ss, const Point *af, int naf);
 
+static inline bool solver_contains(const Point *list, int n, Point p)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == p)
+            return true;
+    return false;
+}
+
 /* Fills out (when not NULL) from the search. */
 void solver_fill_result(const SolverSearch *ss, SolveStatus st, int depth, SolverResult *out);
 

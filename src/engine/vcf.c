@@ -26,14 +26,6 @@ static bool is_four(const SolverSearch *ss, Point p, Color c)
     return false;
 }
 
-static bool contains(const Point *list, int n, Point p)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == p)
-            return true;
-    return false;
-}
-
 /* The four points after the attacker's m and the defender's answer. */
 static int update_fours(const SolverSearch *ss, const Point *cand, int ncand, Point m, Point *out)
 {
@@ -45,7 +37,7 @@ static int update_fours(const SolverSearch *ss, const Point *cand, int ncand, Po
     for (int d = 0; d < DIR_COUNT; d++)
         for (int k = -5; k <= 5; k++) {
             Point q = m + k * DIR[d];
-            if (k && ss->b->cell[q] == EMPTY && is_four(ss, q, ss->att) && !contains(out, kept, q))
+            if (k && ss->b->cell[q] == EMPTY && is_four(ss, q, ss->att) && !solver_contains(out, kept, q))
                 out[n++] = q;
         }
     return n;

@@ -142,14 +142,6 @@ static bool still_wins(SolverSearch *ss, const Threat *th, int n)
     return false;
 }
 
-static bool contains(const Point *list, int n, Point p)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == p)
-            return true;
-    return false;
-}
-
 /* The defender's candidate stops of every threat: cells that can stop the
  * first one and all the others, W cells first. */
 static int killers(SolverSearch *ss, const Threat *th, int nt, Point *out)
@@ -167,7 +159,7 @@ static int killers(SolverSearch *ss, const Threat *th, int nt, Point *out)
                 if (j == 0 && !is_four_pat(solver_pat(ss, t0->w, d, ss->att)))
                     continue;
                 Point q = lines[j] + k * DIR[d];
-                if (ss->b->cell[q] == EMPTY && !contains(cand, nc, q))
+                if (ss->b->cell[q] == EMPTY && !solver_contains(cand, nc, q))
                     cand[nc++] = q;
             }
         }
@@ -253,7 +245,7 @@ static bool defend_threat(SolverSearch *ss, int depth)
     int nf = solver_fours(ss, ss->def, fours);
     solver_order(ss, ss->def, fours, nf, POINT_NONE);
     for (int i = 0; i < nf; i++)
-        if (!contains(moves, nstops, fours[i]))
+        if (!solver_contains(moves, nstops, fours[i]))
             moves[n++] = fours[i];
     if (n == 0) {
         demo_threat_win(ss, th, nt);
