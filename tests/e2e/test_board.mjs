@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { failed, launch, ok, startServer, stopServer } from './lib.mjs';
 
-const T = 15000; // per wait; the whole file stays well under a minute
+const T = 30000; // per wait; the whole file stays well under a minute
 
 async function stones(page, color) {
   return page.locator(`#board0 circle.stone${color ? '.' + color : ''}`).count();

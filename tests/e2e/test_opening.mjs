@@ -4,7 +4,7 @@
 // boards. Prints TAP lines.
 import { failed, launch, ok, startServer, stopServer } from './lib.mjs';
 
-const T = 15000;
+const T = 30000;
 
 async function click(page, point, board = 0) {
   await page.click(`#board${board} rect.hit[data-point="${point}"]`);
