@@ -180,24 +180,32 @@ static void bench_vcf_probe(void)
     free(boards);
 }
 
-/* The puzzle file: $TENGEN_PUZZLES, else from the working directory, else next
- * to the binary's build folder. */
-static FILE *open_puzzles(const char **path)
+/* A data file of the project (relative to the top folder), from the working
+ * directory or else next to the binary's build folder. */
+static FILE *open_project_file(const char *rel)
 {
-    *path = getenv("TENGEN_PUZZLES") ? getenv("TENGEN_PUZZLES") : SOLVER_PUZZLES;
-    FILE *f = fopen(*path, "r");
-    if (f || getenv("TENGEN_PUZZLES"))
+    FILE *f = fopen(rel, "r");
+    if (f)
         return f;
-    static char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 64);
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 512);
     if (n <= 0)
         return NULL;
     exe[n] = 0;
     char *slash = strrchr(exe, '/');
     if (!slash)
         return NULL;
-    strcpy(slash, "/../" SOLVER_PUZZLES);
+    snprintf(slash, sizeof exe - (size_t)(slash - exe), "/../%s", rel);
     return fopen(exe, "r");
+}
+
+/* The puzzle file: $TENGEN_PUZZLES, else from the working directory, else next
+ * to the binary's build folder. */
+static FILE *open_puzzles(const char **path)
+{
+    const char *env = getenv("TENGEN_PUZZLES");
+    *path = env ? env : SOLVER_PUZZLES;
+    return env ? fopen(env, "r") : open_project_file(SOLVER_PUZZLES);
 }
 
 static int bench_solver(void)
@@ -260,23 +268,6 @@ static int bench_solver(void)
 #define SEARCH_BENCH_DEPTH 8
 #define SEARCH_BENCH_FILE "bench/search.txt"
 
-/* The positions file, from the working directory or next to the binary's build folder. */
-static FILE *open_bench_file(void)
-{
-    FILE *f = fopen(SEARCH_BENCH_FILE, "r");
-    if (f)
-        return f;
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 64);
-    if (n <= 0)
-        return NULL;
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return NULL;
-    strcpy(slash, "/../" SEARCH_BENCH_FILE);
-    return fopen(exe, "r");
-}
 
 /* Parses "RULE SIZE MOVE..." into a board; false on any bad token. */
 static bool parse_bench_line(char *line, Board *b, int lineno)
@@ -308,7 +299,7 @@ static bool parse_bench_line(char *line, Board *b, int lineno)
 
 static int bench_search(void)
 {
-    FILE *f = open_bench_file();
+    FILE *f = open_project_file(SEARCH_BENCH_FILE);
     if (!f) {
         cli_error("bench", "cannot open %s", SEARCH_BENCH_FILE);
         return EXIT_USAGE;
