@@ -24,9 +24,10 @@ typedef struct {
     void *user;
 } Autoplay;
 
-/* Decides the action for the player who must act in g (not over, not the
- * dual-board variant). False (and err) when no decision could be made or it
- * was cancelled. The action is legal in g unless g changed meanwhile. */
+/* Decides the action for the player who must act in g (not over; the
+ * dual-board variant goes to dualplay.h, one stone per call). False (and err)
+ * when no decision could be made or it was cancelled. The action is legal in
+ * g unless g changed meanwhile. */
 bool autoplay_decide(const Autoplay *ap, const Game *g, Action *out, TgError *err);
 
 #endif

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "tengen/dualplay.h"
 #include "tengen/opening_ai.h"
 
 /* One decision in progress. */
@@ -338,10 +339,8 @@ bool autoplay_decide(const Autoplay *ap, const Game *g, Action *out, TgError *er
         tg_error_set(err, 0, 0, "the game is over");
         return false;
     }
-    if (g->config.dualboard) {
-        tg_error_set(err, 0, 0, "the engine does not play the dual-board variant");
-        return false;
-    }
+    if (g->config.dualboard)
+        return dualplay_decide(ap, g, out, err);
     AutoplayRun d = {.ap = ap};
     opening_ai_init(&d.ai, ap->engine);
     d.ai.limits.turn_ms = ap->ms;

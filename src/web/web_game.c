@@ -155,10 +155,6 @@ WebGame *web_game_new(int id, json_t *config, const WebOptions *o, TgError *err)
     json_t *ms = json_object_get(config, "engine_ms");
     if (ms && !parse_engine_ms(ms, &engine_ms, err))
         return NULL;
-    if (gc.dualboard && (kind[0] == WEB_ENGINE || kind[1] == WEB_ENGINE)) {
-        tg_error_set(err, 0, 0, "the engine does not play the dual-board variant: both players must be human");
-        return NULL;
-    }
     WebGame *w = calloc(1, sizeof *w);
     if (!w) {
         tg_error_set(err, 0, 0, "out of memory");
@@ -598,10 +594,6 @@ bool web_game_set_players(WebGame *w, json_t *body, TgError *err)
     json_t *v = json_object_get(body, "engine_ms");
     if (v && !parse_engine_ms(v, &ms, err))
         return false;
-    if (w->game.config.dualboard && (kind[0] == WEB_ENGINE || kind[1] == WEB_ENGINE)) {
-        tg_error_set(err, 0, 0, "the engine does not play the dual-board variant");
-        return false;
-    }
     w->player[0] = kind[0];
     w->player[1] = kind[1];
     w->engine_ms = ms;
@@ -746,11 +738,6 @@ bool web_game_load(WebGame *w, json_t *body, TgError *err)
     if (!record_parse(f, text, &r, &perr)) {
         tg_error_set(err, perr.line, perr.col, "record (%s) line %d, column %d: %s",
                      record_format_name(f), perr.line, perr.col, perr.msg);
-        return false;
-    }
-    if (r.config.dualboard && (w->player[0] == WEB_ENGINE || w->player[1] == WEB_ENGINE)) {
-        record_free(&r);
-        tg_error_set(err, 0, 0, "the record is a dual-board game, which the engine does not play");
         return false;
     }
     Game g;

@@ -475,6 +475,45 @@ static void test_engine_opening(void **s)
     reply_free(&r);
 }
 
+static bool human_after_stones(json_t *st, void *arg)
+{
+    json_t *err = json_object_get(json_object_get(st, "engine"), "error");
+    if (json_is_string(err))
+        fail_msg("engine error: %s", json_string_value(err));
+    return stone_count(st, 0) + stone_count(st, 1) >= (size_t)(intptr_t)arg &&
+           json_is_true(json_object_get(json_object_get(st, "turn"), "human"));
+}
+
+/* The dual-board variant with the engine: it answers a human's stone with a
+ * whole turn (two stones, on either board), and a game made dual-board by a
+ * record, or turned over to the engine, goes on. */
+static void test_engine_dualboard(void **s)
+{
+    (void)s;
+    int id = new_game("{\"rule\": \"dualboard\", \"white\": \"engine\", \"engine_ms\": 60}");
+    act(id, "1:h8", 200);
+    json_t *st = wait_for(id, human_after_stones, (void *)(intptr_t)3);
+    assert_int_equal(stone_count(st, 0) + stone_count(st, 1), 3);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(st, "turn"), "color")), "black");
+    json_decref(st);
+    act(id, "2:a15", 200);
+    act(id, "2:b15", 200);
+    st = wait_for(id, human_after_stones, (void *)(intptr_t)7);
+    assert_int_equal(stone_count(st, 0) + stone_count(st, 1), 7);
+    json_decref(st);
+
+    /* A dual-board record loaded into a game with an engine side. */
+    int id2 = new_game("{\"black\": \"engine\", \"white\": \"human\", \"engine_ms\": 60}");
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%d/record", id2);
+    Reply r = post(path, "{\"text\": \"rule dualboard\\n1:h8 2:h8 2:g7\"}");
+    assert_int_equal(r.status, 200);
+    reply_free(&r);
+    st = wait_for(id2, human_after_stones, (void *)(intptr_t)5);
+    assert_int_equal(stone_count(st, 0) + stone_count(st, 1), 5);
+    json_decref(st);
+}
+
 int main(void)
 {
     WebOptions o;
@@ -492,7 +531,7 @@ int main(void)
         cmocka_unit_test(test_port_and_errors), cmocka_unit_test(test_meta),
         cmocka_unit_test(test_forbidden_points), cmocka_unit_test(test_actions_and_undo),
         cmocka_unit_test(test_records),          cmocka_unit_test(test_engine_answers),
-        cmocka_unit_test(test_engine_opening),
+        cmocka_unit_test(test_engine_opening),   cmocka_unit_test(test_engine_dualboard),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     web_server_stop(srv);

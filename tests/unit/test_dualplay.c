@@ -1,0 +1,225 @@
+/* The dual-board player (dualplay.h, reached through autoplay_decide): it
+ * takes a two-board win, never makes a lone five, fills the opponent's five
+ * points before they win, and plays whole games to a legal end. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tengen/autoplay.h"
+#include "tengen/dualplay.h"
+#include "tengen/rng.h"
+#include "tengen/rules.h"
+#include "tengen/variant.h"
+
+#include "../support/play_script.h"
+
+#ifdef TENGEN_DEBUG
+#define SELFPLAY_GAMES 1
+#else
+#define SELFPLAY_GAMES 4
+#endif
+#define DECISION_MS 40
+
+static Engine *engine;
+
+static int setup(void **state)
+{
+    (void)state;
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 4;
+    engine = engine_new(&o, NULL);
+    return engine ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    engine_free(engine);
+    return 0;
+}
+
+static void dual_game(Game *g, int size)
+{
+    GameConfig cfg;
+    variant_default(&cfg);
+    assert_true(variant_rule_parse("dualboard", &cfg));
+    if (size > 0)
+        cfg.size = size;
+    assert_true(game_init(g, &cfg, NULL));
+}
+
+static void play(Game *g, const char *script)
+{
+    TgError err = {0};
+    int bad = test_play(g, script, &err);
+    if (bad)
+        fail_msg("action %d of '%s' refused: %s", bad, script, err.msg);
+}
+
+/* Asks the player for one stone, checks it is legal and applies it. */
+static Action decide_and_apply(Game *g)
+{
+    Autoplay ap = {.engine = engine, .ms = DECISION_MS};
+    Action a;
+    TgError err = {0};
+    if (!autoplay_decide(&ap, g, &a, &err))
+        fail_msg("no decision: %s", err.msg);
+    assert_int_equal(a.type, ACT_PLACE);
+    if (!game_apply(g, &a, &err))
+        fail_msg("decision refused: %s", err.msg);
+    return a;
+}
+
+/* Plays the rest of the current turn of the player to move. */
+static void play_turn(Game *g)
+{
+    GameTurn t;
+    game_turn(g, &t);
+    Color c = t.stone;
+    while (!game_over(g)) {
+        decide_and_apply(g);
+        game_turn(g, &t);
+        if (t.stone != c)
+            break;
+    }
+}
+
+static int five_points(const Board *b, Color c)
+{
+    int n = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            Point p = point_make(x, y);
+            if (board_at(b, p) != EMPTY)
+                continue;
+            board_play((Board *)b, p, c);
+            n += rules_is_win(b, p, c, NULL, NULL);
+            board_undo((Board *)b);
+        }
+    return n;
+}
+
+/* Black: h8-k8 on both boards, open on board 2 (g8, l8 free); on board 1
+ * white holds g8 when `blocked`. White's stones on board 2's row 1 never make
+ * a five. White to move. */
+static void black_fours(Game *g, bool blocked)
+{
+    dual_game(g, 0);
+    play(g, blocked ? "1:h8 1:g8 2:a1" : "1:h8 2:a3 2:a1");
+    play(g, "1:i8 1:j8 2:c1 2:e1 1:k8 2:h8 2:g1 2:i1 2:i8 2:j8 2:k1 2:m1 2:k8 2:a15");
+    assert_false(game_over(g));
+}
+
+static void test_takes_two_board_win(void **state)
+{
+    (void)state;
+    Game g;
+    black_fours(&g, false);
+    play(&g, "2:c3 2:e3"); /* white ignores the threat */
+    play_turn(&g);
+    const GameResult *r = game_result(&g);
+    assert_int_equal(r->reason, REASON_DUAL_FIVES);
+    assert_int_equal(r->winner, BLACK);
+    game_free(&g);
+}
+
+/* White must fill black's five points on one board: l8 alone on board 1, or
+ * both of board 2's. */
+static void test_blocks_two_board_win(void **state)
+{
+    (void)state;
+    for (int blocked = 0; blocked < 2; blocked++) {
+        Game g;
+        black_fours(&g, blocked);
+        play_turn(&g);
+        assert_false(game_over(&g));
+        int f0 = five_points(game_board(&g, 0), BLACK);
+        int f1 = five_points(game_board(&g, 1), BLACK);
+        assert_true(f0 == 0 || f1 == 0);
+        play_turn(&g);
+        assert_true(!game_over(&g) || game_result(&g)->winner != BLACK);
+        game_free(&g);
+    }
+}
+
+/* Black has a four on board 1 only: completing it would lose. */
+static void test_no_lone_five(void **state)
+{
+    (void)state;
+    Game g;
+    dual_game(&g, 0);
+    play(&g, "1:h8 2:a1 2:c1 1:i8 1:j8 2:e1 2:g1 1:k8 2:h8 2:i1 2:k1 2:i8 2:j8 2:m1 2:o1");
+    for (int stone = 0; stone < 2; stone++) {
+        Action a = decide_and_apply(&g);
+        assert_false(game_over(&g));
+        assert_false(a.board == 0 && (a.point == point_make(6, 7) || a.point == point_make(11, 7)));
+    }
+    game_free(&g);
+}
+
+/* Whole games engine against engine from random starts: every decision is
+ * legal, nobody ever loses by a lone five, and the game ends. */
+static void test_selfplay(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 20261129);
+    for (int game = 0; game < SELFPLAY_GAMES; game++) {
+        Game g;
+        dual_game(&g, 9 + 2 * (game % 2));
+        /* A random first round and reply: different games. */
+        for (int i = 0; i < 3; i++) {
+            int size = g.config.size;
+            Action a = game_action_place(rng_below(&rng, 2),
+                                         point_make(2 + rng_below(&rng, size - 4), 2 + rng_below(&rng, size - 4)));
+            game_apply(&g, &a, NULL);
+        }
+        int stones = 0;
+        while (!game_over(&g)) {
+            decide_and_apply(&g);
+            assert_true(++stones <= 2 * 11 * 11);
+        }
+        const GameResult *r = game_result(&g);
+        { char buf[300]; game_status_text(&g, buf, sizeof buf); fprintf(stderr, "DBG %d stones: %s\n", stones, buf); }
+        assert_true(r->reason == REASON_DUAL_FIVES || r->reason == REASON_NO_FIVE ||
+                    r->reason == REASON_FULL_BOARD);
+        if (r->reason == REASON_DUAL_FIVES)
+            assert_true(rules_has_win(game_board(&g, 0), r->winner) &&
+                        rules_has_win(game_board(&g, 1), r->winner));
+        game_free(&g);
+    }
+}
+
+static void test_refuses_when_not_asked(void **state)
+{
+    (void)state;
+    Game g;
+    Autoplay ap = {.engine = engine, .ms = DECISION_MS};
+    Action a;
+    TgError err = {0};
+    test_game(&g, RULE_FREESTYLE, OPENING_FREE, 0);
+    assert_false(dualplay_decide(&ap, &g, &a, &err));
+    game_free(&g);
+    black_fours(&g, false);
+    play(&g, "2:c3 2:e3 1:g8 2:g8");
+    assert_true(game_over(&g));
+    assert_false(dualplay_decide(&ap, &g, &a, &err));
+    game_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_takes_two_board_win),
+        cmocka_unit_test(test_blocks_two_board_win),
+        cmocka_unit_test(test_no_lone_five),
+        cmocka_unit_test(test_selfplay),
+        cmocka_unit_test(test_refuses_when_not_asked),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
