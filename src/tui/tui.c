@@ -96,11 +96,11 @@ static void *think_main(void *arg)
     return NULL;
 }
 
-/* The engine plays every step of every opening rule (autoplay.h); only the
- * dual-board variant stays with the people at the keyboard. */
+/* The engine plays every step of every opening rule and the dual-board
+ * variant, one stone per decision there (autoplay.h). */
 static bool engine_may_act(const Tui *t, const GameTurn *turn)
 {
-    return t->engine && t->opt.engine[turn->player] && !t->paused && !t->game.config.dualboard;
+    return t->engine && t->opt.engine[turn->player] && !t->paused;
 }
 
 static void start_thinking(Tui *t)
