@@ -16,6 +16,7 @@
 #define DUAL_PER_THREAT 300  /* per five point the opponent can hold on its weaker board */
 #define DUAL_PER_FORCED 400  /* per stone the opponent must spend filling our five points */
 #define DUAL_PER_REACH 100   /* per five point we could hold on our weaker board */
+#define DUAL_EVAL_SHARE 2    /* the engine's evaluation counts 1/this */
 #define DUAL_ROOT_CELLS 12   /* candidate cells per board for a two-stone turn */
 #define DUAL_SINGLE_CELLS 24 /* ... for a single stone */
 #define DUAL_REPLY_CELLS 8   /* ... for the opponent's reply in the look-ahead */
@@ -32,6 +33,14 @@ static const int RANK[PAT_COUNT] = {
     [PAT_F3] = 40,  [PAT_B4] = 45, [PAT_F4] = 150, [PAT_F5] = 5000, [PAT_OL] = 0,
 };
 
+/* A side's material on a board: for each empty cell, what a stone there would
+ * make on each line. Only the weaker board's material counts: a win needs
+ * fives on both. */
+static const int MATERIAL[PAT_COUNT] = {
+    [PAT_DEAD] = 0, [PAT_B1] = 1,  [PAT_F1] = 2,  [PAT_B2] = 3,  [PAT_F2] = 10, [PAT_B3] = 16,
+    [PAT_F3] = 40,  [PAT_B4] = 50, [PAT_F4] = 90, [PAT_F5] = 0,  [PAT_OL] = 0,
+};
+
 /* ---- types ------------------------------------------------------------- */
 
 /* One colour's five points on one board. */
@@ -39,6 +48,7 @@ typedef struct {
     int fives; /* empty cells where a stone of this colour makes a five */
     int gain1; /* most five points one more stone adds */
     int gain2; /* most five points two more stones add (estimate) */
+    int material;
 } Threats;
 
 /* One board as a side that has just played sees it. */
@@ -116,6 +126,7 @@ static void threats_scan(const Board *b, Color c, Threats *t)
             bool five = false;
             for (int d = 0; d < DIR_COUNT; d++) {
                 Pattern pat = board_pattern(b, p, d, c);
+                t->material += MATERIAL[pat];
                 five = five || pat == PAT_F5;
                 gain += pat == PAT_F4 ? 2 : pat == PAT_B4 ? 1 : 0;
                 three = imax(three, pat == PAT_F3 ? 2 : pat == PAT_B3 ? 1 : 0);
@@ -177,7 +188,9 @@ static int judge(const Summary *s0, const Summary *s1, Color x)
         return DUAL_WIN;
     int threat = reach(y0, y1, 2 - forced);
     int mine = reach(x0, x1, 2);
-    int score = s0->eval + s1->eval + forced * DUAL_PER_FORCED + imin(mine, 3) * DUAL_PER_REACH;
+    int balance = imin(x0->material, x1->material) - imin(y0->material, y1->material);
+    int score = (s0->eval + s1->eval) / DUAL_EVAL_SHARE + balance + forced * DUAL_PER_FORCED +
+                imin(mine, 3) * DUAL_PER_REACH;
     if (threat >= 3)
         return score - DUAL_DOOMED;
     return score - threat * DUAL_PER_THREAT;
