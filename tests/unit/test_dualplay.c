@@ -185,12 +185,42 @@ static void test_selfplay(void **state)
             assert_true(++stones <= 2 * 11 * 11);
         }
         const GameResult *r = game_result(&g);
-        { char buf[300]; game_status_text(&g, buf, sizeof buf); fprintf(stderr, "DBG %d stones: %s\n", stones, buf); }
         assert_true(r->reason == REASON_DUAL_FIVES || r->reason == REASON_NO_FIVE ||
                     r->reason == REASON_FULL_BOARD);
         if (r->reason == REASON_DUAL_FIVES)
             assert_true(rules_has_win(game_board(&g, 0), r->winner) &&
                         rules_has_win(game_board(&g, 1), r->winner));
+        game_free(&g);
+    }
+}
+
+/* Against a player that drops its stones anywhere at random, the engine wins
+ * every game, with either colour. */
+static void test_beats_random(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 7);
+    for (int game = 0; game < 2; game++) {
+        Game g;
+        dual_game(&g, 11);
+        Color engine_colour = game % 2 ? WHITE : BLACK;
+        while (!game_over(&g)) {
+            GameTurn t;
+            game_turn(&g, &t);
+            if (t.stone == engine_colour) {
+                decide_and_apply(&g);
+                continue;
+            }
+            Point pts[BOARD_MAX_MOVES];
+            int bi = rng_below(&rng, 2);
+            int n = game_legal_points(&g, bi, pts);
+            if (n == 0)
+                n = game_legal_points(&g, bi = 1 - bi, pts);
+            Action a = game_action_place(bi, pts[rng_below(&rng, n)]);
+            assert_true(game_apply(&g, &a, NULL));
+        }
+        assert_int_equal(game_result(&g)->winner, engine_colour);
         game_free(&g);
     }
 }
@@ -219,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_blocks_two_board_win),
         cmocka_unit_test(test_no_lone_five),
         cmocka_unit_test(test_selfplay),
+        cmocka_unit_test(test_beats_random),
         cmocka_unit_test(test_refuses_when_not_asked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
