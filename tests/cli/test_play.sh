@@ -78,3 +78,27 @@ for _ in $(seq 300); do
 done
 if [ "$ok_rif" -eq 0 ]; then ok "engine against engine through the RIF opening"; else
     not_ok "engine against engine through the RIF opening" "$(screen)"; fi
+
+# The dual-board variant: the engine answers a person's stone with a whole
+# turn, then plays both sides to a result.
+tmux kill-session -t "$S" 2>/dev/null
+tmux new-session -d -s "$S" -x 150 -y 45 "$TENGEN play --rule dualboard --size 9 --black human --white engine --time 0.1; echo EXITED; sleep 60"
+wait_for "dualboard" >/dev/null
+keys Enter
+if wait_for "black \(first player\) to place stone 1 of 2 in round 2"; then ok "dual-board: the engine plays its two stones"; else
+    not_ok "dual-board: the engine plays its two stones" "$(screen)"; fi
+stones=$(screen | grep -E '^ +[0-9]+ ' | grep -o 'O' | wc -l)
+if [ "$stones" -eq 2 ]; then ok "dual-board: two white stones after the answer"; else
+    not_ok "dual-board: two white stones after the answer ($stones)" "$(screen)"; fi
+keys e
+ok_dual=1
+for _ in $(seq 300); do
+    screen | grep -Eq "wins|draw" && { ok_dual=0; break; }
+    screen | grep -q "engine: \|refused" && break
+    sleep 0.2
+done
+if [ "$ok_dual" -eq 0 ]; then ok "dual-board: engine against engine to a result"; else
+    not_ok "dual-board: engine against engine to a result" "$(screen)"; fi
+keys q
+keys y Enter
+if wait_for "^EXITED"; then ok "dual-board: q quits"; else not_ok "dual-board: q quits" "$(screen)"; fi
