@@ -12,8 +12,9 @@
  * turn it started; take a two-board win; otherwise plan the turn's stones
  * (never a lone five) by a two-turn look-ahead over candidate cells of both
  * boards. A plan's static value weighs the five points each side holds and can
- * add (what the opponent needs to win next turn, what it must block now) with
- * the engine's static evaluation of each board (engine_evaluate). */
+ * add (what the opponent needs to win next turn, what it must block now),
+ * each side's material on its weaker board (a win needs both) and the
+ * engine's static evaluation of each board (engine_evaluate). */
 #ifndef TENGEN_DUALPLAY_H
 #define TENGEN_DUALPLAY_H
 
@@ -22,9 +23,10 @@
 #include "tengen/autoplay.h"
 
 /* Decides the next stone for the player who must act in the dual-board game g
- * within ap->ms (ap->engine may be NULL: then the five-point terms alone
- * decide). False (and err) when g is not a dual-board game waiting for a
- * stone, or the decision was cancelled. The action is a legal place in g. */
+ * within ap->ms (ap->engine may be NULL: then the five points and material
+ * alone decide; ap->progress is not called). False (and err) when g is not a
+ * dual-board game waiting for a stone, or the decision was cancelled. The
+ * action is a legal place in g. */
 bool dualplay_decide(const Autoplay *ap, const Game *g, Action *out, TgError *err);
 
 #endif

@@ -17,6 +17,7 @@
 #define DUAL_PER_FORCED 400  /* per stone the opponent must spend filling our five points */
 #define DUAL_PER_REACH 100   /* per five point we could hold on our weaker board */
 #define DUAL_EVAL_SHARE 2    /* the engine's evaluation counts 1/this */
+#define DUAL_MATERIAL 3      /* weight of the material on each side's weaker board */
 #define DUAL_ROOT_CELLS 12   /* candidate cells per board for a two-stone turn */
 #define DUAL_SINGLE_CELLS 24 /* ... for a single stone */
 #define DUAL_REPLY_CELLS 8   /* ... for the opponent's reply in the look-ahead */
@@ -188,7 +189,7 @@ static int judge(const Summary *s0, const Summary *s1, Color x)
         return DUAL_WIN;
     int threat = reach(y0, y1, 2 - forced);
     int mine = reach(x0, x1, 2);
-    int balance = imin(x0->material, x1->material) - imin(y0->material, y1->material);
+    int balance = DUAL_MATERIAL * (imin(x0->material, x1->material) - imin(y0->material, y1->material));
     int score = (s0->eval + s1->eval) / DUAL_EVAL_SHARE + balance + forced * DUAL_PER_FORCED +
                 imin(mine, 3) * DUAL_PER_REACH;
     if (threat >= 3)
