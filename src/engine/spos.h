@@ -64,6 +64,7 @@ typedef struct {
     bool renju;
     int lo, hi;                   /* first and last playable Point */
     const uint8_t *tab[2];        /* line pattern tables for black, white */
+    const uint8_t *pair;          /* both colours' patterns per line key */
     const uint16_t *rinfo;        /* renju black line info */
     const EvalWeights *w;         /* evaluation weights (the caller keeps them alive) */
     int depth;                    /* entries on the undo stack */
