@@ -103,15 +103,19 @@ static void eval_cell(SPos *s, Point p)
         CellClass cl = classify(digits);
         const EvalWeights *ew = s->w;
         int w = ew->line[p0] + ew->line[p1] + ew->line[p2] + ew->line[p3] + ew->cls[cl];
+        int wo = ew->line_opp[p0] + ew->line_opp[p1] + ew->line_opp[p2] + ew->line_opp[p3] +
+                 ew->cls_opp[cl];
         if (c == 0 && s->renju) {
             s->pforbid[p] = may_need_forbid_check(digits) && maybe_forbidden(b, p, s->rinfo);
             if (s->pforbid[p])
-                w = 0;
+                w = wo = 0;
         }
         s->count[c][s->cls[c][p]]--;
         s->sum[c] += w - s->worth[c][p];
+        s->sum_opp[c] += wo - s->worth_opp[c][p];
         s->cls[c][p] = (uint8_t)cl;
         s->worth[c][p] = (int16_t)w;
+        s->worth_opp[c][p] = (int16_t)wo;
         s->count[c][cl]++;
     }
 }
@@ -122,8 +126,10 @@ static void clear_cell(SPos *s, Point p)
     for (int c = 0; c < 2; c++) {
         s->count[c][s->cls[c][p]]--;
         s->sum[c] -= s->worth[c][p];
+        s->sum_opp[c] -= s->worth_opp[c][p];
         s->cls[c][p] = CL_NONE;
         s->worth[c][p] = 0;
+        s->worth_opp[c][p] = 0;
         s->count[c][CL_NONE]++;
     }
     s->pforbid[p] = 0;
@@ -138,6 +144,8 @@ static void save_cell(SPosUndo *u, const SPos *s, Point p)
     v->pforbid = s->pforbid[p];
     v->worth[0] = s->worth[0][p];
     v->worth[1] = s->worth[1][p];
+    v->worth_opp[0] = s->worth_opp[0][p];
+    v->worth_opp[1] = s->worth_opp[1][p];
 }
 
 static void add_near(SPos *s, Point p, int delta)
@@ -162,8 +170,10 @@ void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights *w)
     memset(s->cls, 0, sizeof s->cls);
     memset(s->pforbid, 0, sizeof s->pforbid);
     memset(s->worth, 0, sizeof s->worth);
+    memset(s->worth_opp, 0, sizeof s->worth_opp);
     memset(s->near, 0, sizeof s->near);
     memset(s->sum, 0, sizeof s->sum);
+    memset(s->sum_opp, 0, sizeof s->sum_opp);
     memset(s->count, 0, sizeof s->count);
     s->lo = point_make(0, 0);
     s->hi = point_make(b->size - 1, b->size - 1);
@@ -185,6 +195,7 @@ void spos_play(SPos *s, Point p)
     SPosUndo *u = &s->undo[s->depth++];
     u->n = 0;
     memcpy(u->sum, s->sum, sizeof u->sum);
+    memcpy(u->sum_opp, s->sum_opp, sizeof u->sum_opp);
     memcpy(u->count, s->count, sizeof u->count);
     board_play(&s->b, p, s->stm);
     s->stm = color_other(s->stm);
@@ -210,6 +221,7 @@ void spos_undo(SPos *s)
     s->stm = color_other(s->stm);
     add_near(s, p, -1);
     memcpy(s->sum, u->sum, sizeof u->sum);
+    memcpy(s->sum_opp, u->sum_opp, sizeof u->sum_opp);
     memcpy(s->count, u->count, sizeof u->count);
     for (int i = 0; i < u->n; i++) {
         const SPosSaved *v = &u->cell[i];
@@ -218,6 +230,8 @@ void spos_undo(SPos *s)
         s->pforbid[v->cell] = v->pforbid;
         s->worth[0][v->cell] = v->worth[0];
         s->worth[1][v->cell] = v->worth[1];
+        s->worth_opp[0][v->cell] = v->worth_opp[0];
+        s->worth_opp[1][v->cell] = v->worth_opp[1];
     }
 }
 
@@ -233,7 +247,7 @@ bool spos_legal(SPos *s, Point p, Color c)
 int spos_evaluate(const SPos *s)
 {
     int me = s->stm - 1;
-    return (s->sum[me] * s->w->own - s->sum[1 - me] * s->w->opp) / 16;
+    return (s->sum[me] * s->w->own - s->sum_opp[1 - me] * s->w->opp) / 16;
 }
 
 void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT])
