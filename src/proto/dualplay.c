@@ -30,7 +30,7 @@
 /* Ordering weight of a cell for each line pattern a stone there makes (own
  * and the opponent's alike; the opponent's five points come first). */
 static const int RANK[PAT_COUNT] = {
-    [PAT_DEAD] = 0, [PAT_B1] = 1,  [PAT_F1] = 2,  [PAT_B2] = 3,   [PAT_F2] = 8, [PAT_B3] = 12,
+    [PAT_DEAD] = 0, [PAT_B1] = 1,  [PAT_F1] = 2,   [PAT_B2] = 3,    [PAT_F2] = 8, [PAT_B3] = 12,
     [PAT_F3] = 40,  [PAT_B4] = 45, [PAT_F4] = 150, [PAT_F5] = 5000, [PAT_OL] = 0,
 };
 
@@ -38,8 +38,8 @@ static const int RANK[PAT_COUNT] = {
  * make on each line. Only the weaker board's material counts: a win needs
  * fives on both. */
 static const int MATERIAL[PAT_COUNT] = {
-    [PAT_DEAD] = 0, [PAT_B1] = 1,  [PAT_F1] = 2,  [PAT_B2] = 3,  [PAT_F2] = 10, [PAT_B3] = 16,
-    [PAT_F3] = 40,  [PAT_B4] = 50, [PAT_F4] = 90, [PAT_F5] = 0,  [PAT_OL] = 0,
+    [PAT_DEAD] = 0, [PAT_B1] = 1,  [PAT_F1] = 2,  [PAT_B2] = 3, [PAT_F2] = 10, [PAT_B3] = 16,
+    [PAT_F3] = 40,  [PAT_B4] = 50, [PAT_F4] = 90, [PAT_F5] = 0, [PAT_OL] = 0,
 };
 
 /* ---- types ------------------------------------------------------------- */
@@ -108,8 +108,14 @@ static Point first_five_point(const Board *b, Color c)
     return POINT_NONE;
 }
 
-static int imin(int a, int b) { return a < b ? a : b; }
-static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b)
+{
+    return a < b ? a : b;
+}
+static int imax(int a, int b)
+{
+    return a > b ? a : b;
+}
 
 /* Colour c's five points, and what one or two more stones could add, on b. */
 static void threats_scan(const Board *b, Color c, Threats *t)
@@ -189,7 +195,8 @@ static int judge(const Summary *s0, const Summary *s1, Color x)
         return DUAL_WIN;
     int threat = reach(y0, y1, 2 - forced);
     int mine = reach(x0, x1, 2);
-    int balance = DUAL_MATERIAL * (imin(x0->material, x1->material) - imin(y0->material, y1->material));
+    int balance =
+        DUAL_MATERIAL * (imin(x0->material, x1->material) - imin(y0->material, y1->material));
     int score = (s0->eval + s1->eval) / DUAL_EVAL_SHARE + balance + forced * DUAL_PER_FORCED +
                 imin(mine, 3) * DUAL_PER_REACH;
     if (threat >= 3)
@@ -231,10 +238,9 @@ static int candidates(const Board *b, int bi, Color x, Cell *out, int cap)
 {
     Cell all[BOARD_MAX_MOVES];
     int n = 0;
-    if (b->count == 0) {
-        Point c = point_make(b->size / 2, b->size / 2);
-        out[0] = (Cell){bi, c, 0};
-        return cap > 0 ? 1 : 0;
+    if (b->count == 0 && cap > 0) {
+        out[0] = (Cell){bi, point_make(b->size / 2, b->size / 2), 0};
+        return 1;
     }
     for (int y = 0; y < b->size; y++)
         for (int xx = 0; xx < b->size; xx++) {
@@ -283,9 +289,9 @@ static void plan_undo(Dual *d, const Plan *pl)
 }
 
 typedef struct {
-    int cells;   /* candidates per board */
-    int same;    /* of which tried as same-board pairs */
-    int stones;  /* 1 or 2 */
+    int cells;  /* candidates per board */
+    int same;   /* of which tried as same-board pairs */
+    int stones; /* 1 or 2 */
 } Width;
 
 /* Every plan of x's turn with its static value; returns how many (plans has
@@ -318,7 +324,8 @@ static int plans_static(Dual *d, Color x, Width w, Plan *plans)
     }
     for (int i = 0; i < nc[0]; i++)
         for (int j = 0; j < nc[1]; j++)
-            plans[n++] = (Plan){2, {0, 1}, {cell[0][i].p, cell[1][j].p}, judge(&one[0][i], &one[1][j], x)};
+            plans[n++] =
+                (Plan){2, {0, 1}, {cell[0][i].p, cell[1][j].p}, judge(&one[0][i], &one[1][j], x)};
     for (int bi = 0; bi < 2; bi++) {
         Board *b = &d->b[bi];
         int m = imin(nc[bi], w.same);

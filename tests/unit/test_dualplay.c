@@ -5,7 +5,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -175,8 +177,9 @@ static void test_selfplay(void **state)
         /* A random first round and reply: different games. */
         for (int i = 0; i < 3; i++) {
             int size = g.config.size;
-            Action a = game_action_place(rng_below(&rng, 2),
-                                         point_make(2 + rng_below(&rng, size - 4), 2 + rng_below(&rng, size - 4)));
+            Action a =
+                game_action_place(rng_below(&rng, 2), point_make(2 + rng_below(&rng, size - 4),
+                                                                 2 + rng_below(&rng, size - 4)));
             game_apply(&g, &a, NULL);
         }
         int stones = 0;
@@ -245,12 +248,9 @@ static void test_refuses_when_not_asked(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_takes_two_board_win),
-        cmocka_unit_test(test_blocks_two_board_win),
-        cmocka_unit_test(test_no_lone_five),
-        cmocka_unit_test(test_selfplay),
-        cmocka_unit_test(test_beats_random),
-        cmocka_unit_test(test_refuses_when_not_asked),
+        cmocka_unit_test(test_takes_two_board_win), cmocka_unit_test(test_blocks_two_board_win),
+        cmocka_unit_test(test_no_lone_five),        cmocka_unit_test(test_selfplay),
+        cmocka_unit_test(test_beats_random),        cmocka_unit_test(test_refuses_when_not_asked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
