@@ -24,9 +24,10 @@
 
 /* Decides the next stone for the player who must act in the dual-board game g
  * within ap->ms (ap->engine may be NULL: then the five points and material
- * alone decide; ap->progress is not called). False (and err) when g is not a
- * dual-board game waiting for a stone, or the decision was cancelled. The
- * action is a legal place in g. */
+ * alone decide). A planned stone is reported once to ap->progress: depth 2,
+ * the turn's stones as the line (points without boards), its value. False
+ * (and err) when g is not a dual-board game waiting for a stone, or the
+ * decision was cancelled. The action is a legal place in g. */
 bool dualplay_decide(const Autoplay *ap, const Game *g, Action *out, TgError *err);
 
 #endif

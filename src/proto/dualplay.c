@@ -75,7 +75,8 @@ typedef struct {
 typedef struct {
     const Autoplay *ap;
     Board b[2];
-    int64_t deadline;
+    int64_t start, deadline;
+    uint64_t judged; /* boards summarized: the "nodes" of a progress report */
     bool cancelled;
 } Dual;
 
@@ -172,6 +173,7 @@ static int reach(const Threats *a, const Threats *b, int stones)
 static void summarize(Dual *d, int bi, Color mover, Summary *s)
 {
     const Board *b = &d->b[bi];
+    d->judged++;
     threats_scan(b, BLACK, &s->t[0]);
     threats_scan(b, WHITE, &s->t[1]);
     s->eval = 0;
@@ -389,6 +391,26 @@ static bool plan_turn(Dual *d, Color x, Width w, int depth, Plan *best)
 
 /* ---- the decision ------------------------------------------------------ */
 
+/* Tells ap->progress about the chosen plan: its stones as the line (without
+ * their boards), its value clamped below the engine's forced-result scores. */
+static void report(const Dual *d, const Plan *pl)
+{
+    if (!d->ap->progress)
+        return;
+    SearchInfo in;
+    memset(&in, 0, sizeof in);
+    in.depth = in.seldepth = 2;
+    in.time_ms = now_ms() - d->start;
+    in.nodes = d->judged;
+    in.nps = in.time_ms > 0 ? d->judged * 1000 / (uint64_t)in.time_ms : d->judged;
+    int cap = ENGINE_SCORE_WIN_MIN - 1;
+    in.line.score = pl->score > cap ? cap : pl->score < -cap ? -cap : pl->score;
+    in.line.move = pl->p[0];
+    in.line.pvlen = pl->n;
+    memcpy(in.line.pv, pl->p, sizeof(Point) * (size_t)pl->n);
+    d->ap->progress(&in, d->ap->user);
+}
+
 /* A legal stone when no plan exists: one that makes no lone five if there is
  * one, else any. */
 static bool any_stone(const Game *g, Color x, Action *out, TgError *err)
@@ -434,8 +456,10 @@ bool dualplay_decide(const Autoplay *ap, const Game *g, Action *out, TgError *er
     d->b[0] = *game_board(g, 0);
     d->b[1] = *game_board(g, 1);
     d->cancelled = false;
+    d->judged = 0;
     int64_t budget = ap->ms > AUTOPLAY_MS_MIN ? ap->ms : AUTOPLAY_MS_MIN;
-    d->deadline = now_ms() + budget * 3 / 4;
+    d->start = now_ms();
+    d->deadline = d->start + budget * 3 / 4;
 
     Point f0 = first_five_point(&d->b[0], x), f1 = first_five_point(&d->b[1], x);
     bool ok = true;
@@ -460,6 +484,7 @@ bool dualplay_decide(const Autoplay *ap, const Game *g, Action *out, TgError *er
                         ? 1
                         : 0;
             *out = game_action_place(best.board[k], best.p[k]);
+            report(d, &best);
         } else if (d->cancelled) {
             tg_error_set(err, 0, 0, "the decision was cancelled");
             ok = false;

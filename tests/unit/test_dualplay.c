@@ -63,10 +63,20 @@ static void play(Game *g, const char *script)
         fail_msg("action %d of '%s' refused: %s", bad, script, err.msg);
 }
 
-/* Asks the player for one stone, checks it is legal and applies it. */
-static Action decide_and_apply(Game *g)
+static void count_reports(const SearchInfo *info, void *user)
 {
-    Autoplay ap = {.engine = engine, .ms = DECISION_MS};
+    assert_true(info->line.pvlen >= 1 && info->line.pvlen <= 2);
+    ++*(int *)user;
+}
+
+/* Asks the player for one stone, checks it is legal and applies it. */
+static Action decide_and_apply_counted(Game *g, int *reports)
+{
+    int unused = 0;
+    Autoplay ap = {.engine = engine,
+                   .ms = DECISION_MS,
+                   .progress = count_reports,
+                   .user = reports ? reports : &unused};
     Action a;
     TgError err = {0};
     if (!autoplay_decide(&ap, g, &a, &err))
@@ -75,6 +85,11 @@ static Action decide_and_apply(Game *g)
     if (!game_apply(g, &a, &err))
         fail_msg("decision refused: %s", err.msg);
     return a;
+}
+
+static Action decide_and_apply(Game *g)
+{
+    return decide_and_apply_counted(g, NULL);
 }
 
 /* Plays the rest of the current turn of the player to move. */
@@ -156,11 +171,13 @@ static void test_no_lone_five(void **state)
     Game g;
     dual_game(&g, 0);
     play(&g, "1:h8 2:a1 2:c1 1:i8 1:j8 2:e1 2:g1 1:k8 2:h8 2:i1 2:k1 2:i8 2:j8 2:m1 2:o1");
+    int reports = 0;
     for (int stone = 0; stone < 2; stone++) {
-        Action a = decide_and_apply(&g);
+        Action a = decide_and_apply_counted(&g, &reports);
         assert_false(game_over(&g));
         assert_false(a.board == 0 && (a.point == point_make(6, 7) || a.point == point_make(11, 7)));
     }
+    assert_int_equal(reports, 2); /* both stones were planned and reported */
     game_free(&g);
 }
 

@@ -495,6 +495,9 @@ static void test_engine_dualboard(void **s)
     json_t *st = wait_for(id, human_after_stones, (void *)(intptr_t)3);
     assert_int_equal(stone_count(st, 0) + stone_count(st, 1), 3);
     assert_string_equal(json_string_value(json_object_get(json_object_get(st, "turn"), "color")), "black");
+    json_t *info = json_object_get(json_object_get(st, "engine"), "info");
+    assert_int_equal(json_integer_value(json_object_get(info, "depth")), 2);
+    assert_true(json_array_size(json_object_get(info, "pv")) >= 1);
     json_decref(st);
     act(id, "2:a15", 200);
     act(id, "2:b15", 200);
