@@ -95,6 +95,7 @@ Engine *engine_new(const EngineOptions *o, TgError *err)
     }
     e->opt = *o;
     memcpy(e->weights, EVAL_WEIGHTS, sizeof e->weights);
+    search_init_lmr(e);
     atomic_init(&e->stop, false);
     atomic_init(&e->running, false);
     atomic_init(&e->nodes_total, 0);

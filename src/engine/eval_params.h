@@ -91,9 +91,13 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 /* Search shape. */
 #define SEARCH_LMR_MIN_DEPTH 3 /* late-move reductions from this depth */
 #define SEARCH_LMR_MIN_INDEX 3 /* ... after this many moves */
+#define SEARCH_LMR_BASE 0.4    /* reduction: BASE + ln(depth) * ln(index) / DIVISOR, */
+#define SEARCH_LMR_DIVISOR 1.6 /* at least 1, one less at PV nodes */
 #define SEARCH_LMP_BASE 6      /* non-PV nodes at depth d search at most BASE + d*d quiet moves */
 #define SEARCH_FUTILITY_MARGIN 120 /* per ply of remaining depth */
 #define SEARCH_FUTILITY_DEPTH 2
+#define SEARCH_ASP_MIN_DEPTH 5 /* aspiration windows from this depth */
+#define SEARCH_ASP_WINDOW 60   /* first half-width; doubles on each failure */
 #define SEARCH_SOLVER_BYTES (1 << 20) /* VCF table per search thread */
 #define SEARCH_LEAF_VCF_NODES 100     /* stones a VCF probe at a leaf may play */
 #define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */

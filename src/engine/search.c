@@ -1,5 +1,6 @@
 #include "search.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "eval_params.h"
@@ -180,6 +181,16 @@ static bool leaf_vcf(Worker *w, int ply, long long nodes, int *score)
  * node is decided here. */
 static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, int *score);
 
+
+void search_init_lmr(Engine *e)
+{
+    for (int d = 0; d < LMR_SIZE; d++)
+        for (int i = 0; i < LMR_SIZE; i++) {
+            double r = d && i ? SEARCH_LMR_BASE + log((double)d) * log((double)i) / SEARCH_LMR_DIVISOR : 0;
+            e->lmr[d][i] = (int8_t)(r < 1 ? 1 : r);
+        }
+}
+
 static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
 {
     SPos *s = &w->pos;
@@ -276,7 +287,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         } else {
             int r = 0;
             if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX && !tactical && !sure_threat)
-                r = 1 + (searched >= 10) + (!pv_node && searched >= 20);
+                r = w->e->lmr[depth < LMR_SIZE ? depth : LMR_SIZE - 1]
+                             [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
+                    pv_node;
             if (r > nd - 1)
                 r = nd > 1 ? nd - 1 : 0;
             score = -search(w, -alpha - 1, -alpha, nd - r, ply + 1, false);
@@ -569,6 +582,31 @@ static bool root_vcf(Worker *w)
     return true;
 }
 
+
+static bool decided(int score) { return score <= -ENGINE_SCORE_WIN_MIN || score >= ENGINE_SCORE_WIN_MIN; }
+
+/* One iteration in a window around the last score, widened on each side that
+ * fails; 1 when it completed, 0 when stopped. */
+static int search_aspiration(Worker *w, int depth)
+{
+    int delta = SEARCH_ASP_WINDOW, prev = w->root[0].prev_score;
+    int alpha = prev - delta, beta = prev + delta;
+    for (;;) {
+        int v = search_root(w, depth, 0, alpha, beta);
+        if (stopped(w))
+            return 0;
+        if (v > alpha && v < beta)
+            return 1;
+        delta *= 2;
+        if (v <= alpha)
+            alpha = decided(alpha - delta) ? -INF : alpha - delta;
+        else
+            beta = decided(beta + delta) ? INF : beta + delta;
+        for (int i = 0; i < w->nroot; i++)
+            w->root[i].score = -INF;
+    }
+}
+
 void search_worker_run(Worker *w)
 {
     Engine *e = w->e;
@@ -598,11 +636,15 @@ void search_worker_run(Worker *w)
         for (int i = 0; i < w->nroot; i++)
             w->root[i].score = -INF;
         int done = 0;
-        for (int k = 0; k < nbest; k++) {
-            search_root(w, depth, k, -INF, INF);
-            if (stopped(w))
-                break;
-            done++;
+        if (nbest == 1 && depth >= SEARCH_ASP_MIN_DEPTH && !decided(w->root[0].prev_score)) {
+            done = search_aspiration(w, depth);
+        } else {
+            for (int k = 0; k < nbest; k++) {
+                search_root(w, depth, k, -INF, INF);
+                if (stopped(w))
+                    break;
+                done++;
+            }
         }
         if (done == nbest) {
             /* Separate searches of the lines can disagree a little: rank them. */

@@ -12,6 +12,7 @@
 #include "tt.h"
 
 #define MAX_PLY 128
+#define LMR_SIZE 64 /* late-move reduction table: depth x move index */
 
 typedef struct {
     Point move;
@@ -59,10 +60,15 @@ struct Engine {
     int nworkers;
     Worker *workers;
     SearchResult result; /* filled by the main worker */
+    int8_t lmr[LMR_SIZE][LMR_SIZE];
 };
 
 int64_t engine_now_us(void);
 int64_t engine_elapsed_ms(const struct Engine *e);
+
+/* Fills e->lmr: plies a late quiet move is reduced by, growing with the
+ * logarithms of depth and move index. */
+void search_init_lmr(struct Engine *e);
 
 /* Builds w's root move list from the engine's position and limits. */
 void search_root_moves(Worker *w);
