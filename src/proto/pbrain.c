@@ -993,6 +993,20 @@ static void cmd_showforbid(Pbrain *pb, char *args)
     say(pb, "%s.", line);
 }
 
+/* Yixin-Board offers a draw with YXDRAW; the answer is a MESSAGE line. The
+ * brain accepts unless its static evaluation says it stands better. */
+static void cmd_yxdraw(Pbrain *pb, char *args)
+{
+    (void)args;
+    Color to_move = board_side_to_move(&pb->board);
+    int score = 0;
+    if (engine_set_position(pb->engine, &pb->board, to_move, NULL))
+        score = engine_evaluate(pb->engine);
+    if (to_move != pb->me)
+        score = -score;
+    say(pb, "MESSAGE DRAW %s", score > 0 ? "REJECT" : "ACCEPT");
+}
+
 static void cmd_hashclear(Pbrain *pb, char *args)
 {
     (void)args;
@@ -1179,6 +1193,7 @@ static const Command COMMANDS[] = {
     {"YXBALANCETWO", cmd_balance2, true, false, false},
     {"YXSHOWFORBID", cmd_showforbid, true, false, false},
     {"YXHASHCLEAR", cmd_hashclear, false, false, false},
+    {"YXDRAW", cmd_yxdraw, true, false, false},
     {"YXSHOWINFO", cmd_showinfo, false, true, false},
     {"YXBLOCK", cmd_block, true, false, true},
     {"YXBLOCKUNDO", cmd_blockundo, true, false, true},
