@@ -43,13 +43,16 @@ typedef struct Engine Engine;
 #define ENGINE_SCALE_MAX 64    /* bounds of own/opp (1..max) */
 
 /* The evaluation's weights for one rule set. Every empty cell is worth, for
- * each colour, the sum of line[] over the line patterns a stone there would
- * make plus cls[] of its combined class (renju black: 0 on a possibly
- * forbidden cell); the evaluation is (own * mover's total - opp * the
- * opponent's total) / 16. */
+ * the side to move, the sum of line[] over the line patterns a stone there
+ * would make plus cls[] of its combined class; for the other side the same
+ * with line_opp[] and cls_opp[] (a cell the mover can use now is not worth
+ * what the opponent's same cell is). Renju black: 0 on a possibly forbidden
+ * cell. The evaluation is (own * mover's total - opp * the opponent's total) / 16. */
 typedef struct {
     int line[PAT_COUNT];
     int cls[ENGINE_EVAL_CLASSES];
+    int line_opp[PAT_COUNT];
+    int cls_opp[ENGINE_EVAL_CLASSES];
     int own, opp;
 } EvalWeights;
 

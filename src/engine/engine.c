@@ -170,6 +170,18 @@ bool engine_weights_check(const EvalWeights *w, TgError *err)
             tg_error_set(err, 0, 0, "class weight %d is %d, not in 0..%d", i, w->cls[i], ENGINE_WEIGHT_MAX);
             return false;
         }
+    for (int i = 0; i < PAT_COUNT; i++)
+        if (w->line_opp[i] < 0 || w->line_opp[i] > ENGINE_WEIGHT_MAX) {
+            tg_error_set(err, 0, 0, "opponent line weight %d is %d, not in 0..%d", i, w->line_opp[i],
+                         ENGINE_WEIGHT_MAX);
+            return false;
+        }
+    for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
+        if (w->cls_opp[i] < 0 || w->cls_opp[i] > ENGINE_WEIGHT_MAX) {
+            tg_error_set(err, 0, 0, "opponent class weight %d is %d, not in 0..%d", i, w->cls_opp[i],
+                         ENGINE_WEIGHT_MAX);
+            return false;
+        }
     if (w->own < 1 || w->own > ENGINE_SCALE_MAX || w->opp < 1 || w->opp > ENGINE_SCALE_MAX) {
         tg_error_set(err, 0, 0, "own/opp %d/%d not in 1..%d", w->own, w->opp, ENGINE_SCALE_MAX);
         return false;

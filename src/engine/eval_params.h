@@ -3,62 +3,89 @@
 #ifndef TENGEN_EVAL_PARAMS_H
 #define TENGEN_EVAL_PARAMS_H
 
-#include "tengen/pattern.h"
 #include "spos.h"
 #include "tengen/engine.h"
+#include "tengen/pattern.h"
 
 /* Evaluation weights per rule set (EvalWeights in engine.h): .line is the
- * worth of one line pattern a stone on an empty cell would make, for the
- * player who could play there (indexed by Pattern); .cls the extra worth of a
- * cell by its combined class, a double threat counting more than its lines
- * (indexed by CellClass); the evaluation is (own cells * .own - opponent
- * cells * .opp) / 16. `tengen tune fit` prints tables in this shape. */
-#define EVAL_WEIGHTS_BASE                                                                        \
-    {                                                                                            \
-        .line = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 6, [PAT_F2] = 18,        \
-                 [PAT_B3] = 22, [PAT_F3] = 60, [PAT_B4] = 70, [PAT_F4] = 260, [PAT_F5] = 900,    \
-                 [PAT_OL] = 0},                                                                  \
-        .cls = {[CL_NONE] = 0, [CL_THREE] = 0, [CL_B4] = 0, [CL_33] = 120, [CL_43] = 300,        \
-                [CL_44] = 320, [CL_F4] = 200, [CL_FIVE] = 0},                                    \
-        .own = 18, .opp = 16,                                                                    \
-    }
-
-/* Freestyle and renju: `tengen tune fit` on 600 self-play games each (see
- * docs/tuning.md for the commands, the errors and the match results);
- * standard and caro keep the hand-set base. */
+ * worth of one line pattern a stone on an empty cell would make, for the side
+ * to move (indexed by Pattern); .cls the extra worth of a cell by its combined
+ * class, a double threat counting more than its lines (indexed by CellClass);
+ * .line_opp and .cls_opp the same for the other side's cells; the evaluation
+ * is (own cells * .own - opponent cells * .opp) / 16. Every rule set's table
+ * comes from `tengen tune fit` on 600 self-play games (docs/tuning.md has the
+ * commands, the errors and the match results; tests/data/tune/ the weights
+ * files, base-weights.txt the hand-set start). `tengen tune fit` prints
+ * tables in this shape. */
+/* clang-format off */
 static const EvalWeights EVAL_WEIGHTS[RULE_COUNT] = {
-    [RULE_FREESTYLE] =
-        {
-            .line = {[PAT_DEAD] = 0, [PAT_B1] = 3, [PAT_F1] = 2, [PAT_B2] = 3, [PAT_F2] = 14,
+    [RULE_FREESTYLE] = {
+        .line = {[PAT_DEAD] = 0, [PAT_B1] = 3, [PAT_F1] = 2, [PAT_B2] = 3, [PAT_F2] = 14,
+                 [PAT_B3] = 28, [PAT_F3] = 60, [PAT_B4] = 112, [PAT_F4] = 125, [PAT_F5] = 900,
+                 [PAT_OL] = 0},
+        .cls = {[CL_NONE] = 0, [CL_THREE] = 6, [CL_B4] = 10, [CL_33] = 4, [CL_43] = 259,
+                [CL_44] = 0, [CL_F4] = 155, [CL_FIVE] = 0},
+        .line_opp = {[PAT_DEAD] = 0, [PAT_B1] = 3, [PAT_F1] = 2, [PAT_B2] = 3, [PAT_F2] = 14,
                      [PAT_B3] = 28, [PAT_F3] = 60, [PAT_B4] = 112, [PAT_F4] = 125, [PAT_F5] = 900,
                      [PAT_OL] = 0},
-            .cls = {[CL_NONE] = 0, [CL_THREE] = 6, [CL_B4] = 10, [CL_33] = 4, [CL_43] = 259,
+        .cls_opp = {[CL_NONE] = 0, [CL_THREE] = 6, [CL_B4] = 10, [CL_33] = 4, [CL_43] = 259,
                     [CL_44] = 0, [CL_F4] = 155, [CL_FIVE] = 0},
-            .own = 18,
-            .opp = 16,
-        },
-    [RULE_STANDARD] = EVAL_WEIGHTS_BASE,
-    [RULE_RENJU] =
-        {
-            .line = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 2, [PAT_F2] = 8,
+        .own = 18,
+        .opp = 16,
+    },
+    [RULE_STANDARD] = {
+        .line = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 4, [PAT_F2] = 9,
+                 [PAT_B3] = 35, [PAT_F3] = 57, [PAT_B4] = 150, [PAT_F4] = 132, [PAT_F5] = 900,
+                 [PAT_OL] = 0},
+        .cls = {[CL_NONE] = 0, [CL_THREE] = 12, [CL_B4] = 18, [CL_33] = 0, [CL_43] = 307,
+                [CL_44] = 0, [CL_F4] = 172, [CL_FIVE] = 0},
+        .line_opp = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 4, [PAT_F2] = 9,
+                     [PAT_B3] = 35, [PAT_F3] = 57, [PAT_B4] = 150, [PAT_F4] = 132, [PAT_F5] = 900,
+                     [PAT_OL] = 0},
+        .cls_opp = {[CL_NONE] = 0, [CL_THREE] = 12, [CL_B4] = 18, [CL_33] = 0, [CL_43] = 307,
+                    [CL_44] = 0, [CL_F4] = 172, [CL_FIVE] = 0},
+        .own = 18,
+        .opp = 16,
+    },
+    [RULE_RENJU] = {
+        .line = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 2, [PAT_F2] = 8,
+                 [PAT_B3] = 32, [PAT_F3] = 47, [PAT_B4] = 178, [PAT_F4] = 78, [PAT_F5] = 900,
+                 [PAT_OL] = 0},
+        .cls = {[CL_NONE] = 0, [CL_THREE] = 21, [CL_B4] = 19, [CL_33] = 0, [CL_43] = 254,
+                [CL_44] = 0, [CL_F4] = 207, [CL_FIVE] = 0},
+        .line_opp = {[PAT_DEAD] = 0, [PAT_B1] = 1, [PAT_F1] = 3, [PAT_B2] = 2, [PAT_F2] = 8,
                      [PAT_B3] = 32, [PAT_F3] = 47, [PAT_B4] = 178, [PAT_F4] = 78, [PAT_F5] = 900,
                      [PAT_OL] = 0},
-            .cls = {[CL_NONE] = 0, [CL_THREE] = 21, [CL_B4] = 19, [CL_33] = 0, [CL_43] = 254,
+        .cls_opp = {[CL_NONE] = 0, [CL_THREE] = 21, [CL_B4] = 19, [CL_33] = 0, [CL_43] = 254,
                     [CL_44] = 0, [CL_F4] = 207, [CL_FIVE] = 0},
-            .own = 18,
-            .opp = 16,
-        },
-    [RULE_CARO] = EVAL_WEIGHTS_BASE,
+        .own = 18,
+        .opp = 16,
+    },
+    [RULE_CARO] = {
+        .line = {[PAT_DEAD] = 0, [PAT_B1] = 3, [PAT_F1] = 2, [PAT_B2] = 0, [PAT_F2] = 14,
+                 [PAT_B3] = 27, [PAT_F3] = 70, [PAT_B4] = 119, [PAT_F4] = 196, [PAT_F5] = 900,
+                 [PAT_OL] = 0},
+        .cls = {[CL_NONE] = 0, [CL_THREE] = 6, [CL_B4] = 8, [CL_33] = 10, [CL_43] = 265,
+                [CL_44] = 0, [CL_F4] = 136, [CL_FIVE] = 0},
+        .line_opp = {[PAT_DEAD] = 0, [PAT_B1] = 3, [PAT_F1] = 2, [PAT_B2] = 0, [PAT_F2] = 14,
+                     [PAT_B3] = 27, [PAT_F3] = 70, [PAT_B4] = 119, [PAT_F4] = 196, [PAT_F5] = 900,
+                     [PAT_OL] = 0},
+        .cls_opp = {[CL_NONE] = 0, [CL_THREE] = 6, [CL_B4] = 8, [CL_33] = 10, [CL_43] = 265,
+                    [CL_44] = 0, [CL_F4] = 136, [CL_FIVE] = 0},
+        .own = 18,
+        .opp = 16,
+    },
 };
+/* clang-format on */
 
 /* Move ordering: attack and defence bonus by class (for the mover, for the opponent). */
 static const int ORDER_ATTACK[CL_COUNT] = {
-    [CL_NONE] = 0,    [CL_THREE] = 400, [CL_B4] = 300,   [CL_33] = 3000,
-    [CL_43] = 6000,   [CL_44] = 6500,   [CL_F4] = 8000,  [CL_FIVE] = 100000,
+    [CL_NONE] = 0,  [CL_THREE] = 400, [CL_B4] = 300,  [CL_33] = 3000,
+    [CL_43] = 6000, [CL_44] = 6500,   [CL_F4] = 8000, [CL_FIVE] = 100000,
 };
 static const int ORDER_DEFEND[CL_COUNT] = {
-    [CL_NONE] = 0,    [CL_THREE] = 200, [CL_B4] = 150,   [CL_33] = 1500,
-    [CL_43] = 3000,   [CL_44] = 3200,   [CL_F4] = 5000,  [CL_FIVE] = 50000,
+    [CL_NONE] = 0,  [CL_THREE] = 200, [CL_B4] = 150,  [CL_33] = 1500,
+    [CL_43] = 3000, [CL_44] = 3200,   [CL_F4] = 5000, [CL_FIVE] = 50000,
 };
 
 /* Search shape. */

@@ -1,6 +1,7 @@
 #include "spos.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "tengen/forbid.h"
@@ -9,12 +10,53 @@
 /* Per Pattern: fives, flex fours, fours, flex threes as base-16 digits, so four
  * lookups summed give the counts a cell class needs. */
 static const int PAT_DIGITS[PAT_COUNT] = {
-    [PAT_F5] = 0x1000, [PAT_F4] = 0x100, [PAT_B4] = 0x10, [PAT_F3] = 0x1,
+    [PAT_OL] = 0x10000, [PAT_F5] = 0x1000, [PAT_F4] = 0x100, [PAT_B4] = 0x10, [PAT_F3] = 0x1,
 };
+
+/* Both colours' patterns of a line key in one byte (black in the low nibble),
+ * so a cell's update reads one table instead of two. */
+#define PAIR_KEYS (1u << 20)
+static uint8_t pair_table[RULE_COUNT][PAIR_KEYS];
+static pthread_once_t pair_once[RULE_COUNT] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+                                               PTHREAD_ONCE_INIT};
+
+static void build_pairs(Rule r)
+{
+    const uint8_t *tb = pattern_table(r, BLACK), *tw = pattern_table(r, WHITE);
+    for (uint32_t k = 0; k < PAIR_KEYS; k++)
+        pair_table[r][k] = (uint8_t)(tb[k] | tw[k] << 4);
+}
+
+static void build_pairs_freestyle(void) { build_pairs(RULE_FREESTYLE); }
+static void build_pairs_standard(void) { build_pairs(RULE_STANDARD); }
+static void build_pairs_renju(void) { build_pairs(RULE_RENJU); }
+static void build_pairs_caro(void) { build_pairs(RULE_CARO); }
+
+static const uint8_t *pairs_for(Rule r)
+{
+    static void (*const build[RULE_COUNT])(void) = {
+        [RULE_FREESTYLE] = build_pairs_freestyle,
+        [RULE_STANDARD] = build_pairs_standard,
+        [RULE_RENJU] = build_pairs_renju,
+        [RULE_CARO] = build_pairs_caro,
+    };
+    pthread_once(&pair_once[r], build[r]);
+    return pair_table[r];
+}
+
+/* Renju black: a cell can only be forbidden with an overline, two fours (on one
+ * line a straight-four shape) or two threes, and never next to a five; the line
+ * tables' classes say so without the renju info table (checked for every key in
+ * test_board). */
+static bool may_need_forbid_check(int digits)
+{
+    int fives = digits >> 12 & 15, flex4 = digits >> 8 & 15, fours = digits >> 4 & 15, threes = digits & 15;
+    return !fives && (digits >> 16 || flex4 || fours >= 2 || threes >= 2);
+}
 
 static CellClass classify(int digits)
 {
-    int fives = digits >> 12, flex4 = digits >> 8 & 15, fours = digits >> 4 & 15, threes = digits & 15;
+    int fives = digits >> 12 & 15, flex4 = digits >> 8 & 15, fours = digits >> 4 & 15, threes = digits & 15;
     if (fives)
         return CL_FIVE;
     if (flex4)
@@ -52,22 +94,28 @@ static bool maybe_forbidden(const Board *b, Point p, const uint16_t *info)
 static void eval_cell(SPos *s, Point p)
 {
     const Board *b = &s->b;
-    uint32_t k0 = b->key[0][p], k1 = b->key[1][p], k2 = b->key[2][p], k3 = b->key[3][p];
-    for (int c = 0; c < 2; c++) {
-        const uint8_t *tab = s->tab[c];
-        int p0 = tab[k0], p1 = tab[k1], p2 = tab[k2], p3 = tab[k3];
-        CellClass cl = classify(PAT_DIGITS[p0] + PAT_DIGITS[p1] + PAT_DIGITS[p2] + PAT_DIGITS[p3]);
+    const uint8_t *pair = s->pair;
+    unsigned q0 = pair[b->key[0][p]], q1 = pair[b->key[1][p]], q2 = pair[b->key[2][p]],
+             q3 = pair[b->key[3][p]];
+    for (int c = 0; c < 2; c++, q0 >>= 4, q1 >>= 4, q2 >>= 4, q3 >>= 4) {
+        int p0 = q0 & 15, p1 = q1 & 15, p2 = q2 & 15, p3 = q3 & 15;
+        int digits = PAT_DIGITS[p0] + PAT_DIGITS[p1] + PAT_DIGITS[p2] + PAT_DIGITS[p3];
+        CellClass cl = classify(digits);
         const EvalWeights *ew = s->w;
         int w = ew->line[p0] + ew->line[p1] + ew->line[p2] + ew->line[p3] + ew->cls[cl];
+        int wo = ew->line_opp[p0] + ew->line_opp[p1] + ew->line_opp[p2] + ew->line_opp[p3] +
+                 ew->cls_opp[cl];
         if (c == 0 && s->renju) {
-            s->pforbid[p] = maybe_forbidden(b, p, s->rinfo);
+            s->pforbid[p] = may_need_forbid_check(digits) && maybe_forbidden(b, p, s->rinfo);
             if (s->pforbid[p])
-                w = 0;
+                w = wo = 0;
         }
         s->count[c][s->cls[c][p]]--;
         s->sum[c] += w - s->worth[c][p];
+        s->sum_opp[c] += wo - s->worth_opp[c][p];
         s->cls[c][p] = (uint8_t)cl;
         s->worth[c][p] = (int16_t)w;
+        s->worth_opp[c][p] = (int16_t)wo;
         s->count[c][cl]++;
     }
 }
@@ -78,8 +126,10 @@ static void clear_cell(SPos *s, Point p)
     for (int c = 0; c < 2; c++) {
         s->count[c][s->cls[c][p]]--;
         s->sum[c] -= s->worth[c][p];
+        s->sum_opp[c] -= s->worth_opp[c][p];
         s->cls[c][p] = CL_NONE;
         s->worth[c][p] = 0;
+        s->worth_opp[c][p] = 0;
         s->count[c][CL_NONE]++;
     }
     s->pforbid[p] = 0;
@@ -94,6 +144,8 @@ static void save_cell(SPosUndo *u, const SPos *s, Point p)
     v->pforbid = s->pforbid[p];
     v->worth[0] = s->worth[0][p];
     v->worth[1] = s->worth[1][p];
+    v->worth_opp[0] = s->worth_opp[0][p];
+    v->worth_opp[1] = s->worth_opp[1][p];
 }
 
 static void add_near(SPos *s, Point p, int delta)
@@ -112,13 +164,16 @@ void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights *w)
     s->renju = b->rule == RULE_RENJU;
     s->tab[0] = pattern_table(b->rule, BLACK);
     s->tab[1] = pattern_table(b->rule, WHITE);
+    s->pair = pairs_for(b->rule);
     s->rinfo = s->renju ? pattern_renju_info() : NULL;
     s->depth = 0;
     memset(s->cls, 0, sizeof s->cls);
     memset(s->pforbid, 0, sizeof s->pforbid);
     memset(s->worth, 0, sizeof s->worth);
+    memset(s->worth_opp, 0, sizeof s->worth_opp);
     memset(s->near, 0, sizeof s->near);
     memset(s->sum, 0, sizeof s->sum);
+    memset(s->sum_opp, 0, sizeof s->sum_opp);
     memset(s->count, 0, sizeof s->count);
     s->lo = point_make(0, 0);
     s->hi = point_make(b->size - 1, b->size - 1);
@@ -140,6 +195,7 @@ void spos_play(SPos *s, Point p)
     SPosUndo *u = &s->undo[s->depth++];
     u->n = 0;
     memcpy(u->sum, s->sum, sizeof u->sum);
+    memcpy(u->sum_opp, s->sum_opp, sizeof u->sum_opp);
     memcpy(u->count, s->count, sizeof u->count);
     board_play(&s->b, p, s->stm);
     s->stm = color_other(s->stm);
@@ -165,6 +221,7 @@ void spos_undo(SPos *s)
     s->stm = color_other(s->stm);
     add_near(s, p, -1);
     memcpy(s->sum, u->sum, sizeof u->sum);
+    memcpy(s->sum_opp, u->sum_opp, sizeof u->sum_opp);
     memcpy(s->count, u->count, sizeof u->count);
     for (int i = 0; i < u->n; i++) {
         const SPosSaved *v = &u->cell[i];
@@ -173,6 +230,8 @@ void spos_undo(SPos *s)
         s->pforbid[v->cell] = v->pforbid;
         s->worth[0][v->cell] = v->worth[0];
         s->worth[1][v->cell] = v->worth[1];
+        s->worth_opp[0][v->cell] = v->worth_opp[0];
+        s->worth_opp[1][v->cell] = v->worth_opp[1];
     }
 }
 
@@ -188,7 +247,7 @@ bool spos_legal(SPos *s, Point p, Color c)
 int spos_evaluate(const SPos *s)
 {
     int me = s->stm - 1;
-    return (s->sum[me] * s->w->own - s->sum[1 - me] * s->w->opp) / 16;
+    return (s->sum[me] * s->w->own - s->sum_opp[1 - me] * s->w->opp) / 16;
 }
 
 void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT])

@@ -42,12 +42,12 @@ typedef struct {
     Point cell;
     uint8_t cls[2];
     uint8_t pforbid;
-    int16_t worth[2];
+    int16_t worth[2], worth_opp[2];
 } SPosSaved;
 
 typedef struct {
     int n;
-    int32_t sum[2];
+    int32_t sum[2], sum_opp[2];
     int16_t count[2][CL_COUNT];
     SPosSaved cell[SPOS_TOUCHED];
 } SPosUndo;
@@ -57,13 +57,15 @@ typedef struct {
     Color stm;
     uint8_t cls[2][BOARD_CELLS];  /* [colour-1][cell] CellClass, empty cells only */
     uint8_t pforbid[BOARD_CELLS]; /* renju: black stone here may be forbidden */
-    int16_t worth[2][BOARD_CELLS];
+    int16_t worth[2][BOARD_CELLS];     /* with the mover's weights (also orders moves) */
+    int16_t worth_opp[2][BOARD_CELLS]; /* with the weights of the side not to move */
     uint8_t near[BOARD_CELLS];    /* stones within SPOS_MAX_NEAR */
-    int32_t sum[2];               /* sum of worth over empty cells */
+    int32_t sum[2], sum_opp[2];   /* sums of worth, worth_opp over empty cells */
     int16_t count[2][CL_COUNT];   /* empty cells of each class */
     bool renju;
     int lo, hi;                   /* first and last playable Point */
     const uint8_t *tab[2];        /* line pattern tables for black, white */
+    const uint8_t *pair;          /* both colours' patterns per line key */
     const uint16_t *rinfo;        /* renju black line info */
     const EvalWeights *w;         /* evaluation weights (the caller keeps them alive) */
     int depth;                    /* entries on the undo stack */

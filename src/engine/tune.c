@@ -399,10 +399,11 @@ static int eval_pos(const TunePos *t, const EvalWeights *w)
 {
     int sum[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
+        const int *line = k ? w->line_opp : w->line, *cls = k ? w->cls_opp : w->cls;
         for (int i = 0; i < PAT_COUNT; i++)
-            sum[k] += t->f[k][i] * w->line[i];
+            sum[k] += t->f[k][i] * line[i];
         for (int i = 0; i < CL_COUNT; i++)
-            sum[k] += t->f[k][PAT_COUNT + i] * w->cls[i];
+            sum[k] += t->f[k][PAT_COUNT + i] * cls[i];
     }
     return (sum[0] * w->own - sum[1] * w->opp) / 16;
 }
@@ -449,17 +450,19 @@ static double fit_k(const TuneData *d, const EvalWeights *w)
 }
 
 /* The tuned parameters: line and class weights that can matter in a quiet
- * position, and `own` (opp stays the scale's anchor). */
+ * position, for the mover and for the opponent, and `own` (opp stays the
+ * scale's anchor). */
 static int *param_ref(EvalWeights *w, int i)
 {
     static const int LINES[] = {PAT_B1, PAT_F1, PAT_B2, PAT_F2, PAT_B3, PAT_F3, PAT_B4, PAT_F4};
     static const int CLASSES[] = {CL_THREE, CL_B4, CL_33, CL_43, CL_44, CL_F4};
     int nl = (int)(sizeof LINES / sizeof *LINES), nc = (int)(sizeof CLASSES / sizeof *CLASSES);
-    if (i < nl)
-        return &w->line[LINES[i]];
-    if (i < nl + nc)
-        return &w->cls[CLASSES[i - nl]];
-    return i == nl + nc ? &w->own : NULL;
+    int side = nl + nc;
+    if (i >= 2 * side)
+        return i == 2 * side ? &w->own : NULL;
+    int *line = i < side ? w->line : w->line_opp, *cls = i < side ? w->cls : w->cls_opp;
+    i %= side;
+    return i < nl ? &line[LINES[i]] : &cls[CLASSES[i - nl]];
 }
 
 bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneFit *out,
@@ -535,6 +538,12 @@ char *tune_weights_c(const EvalWeights *w, Rule r)
     buf_printf(&b, "},\n            .cls = {");
     for (int i = 0; i < CL_COUNT; i++)
         buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls[i]);
+    buf_printf(&b, "},\n            .line_opp = {");
+    for (int i = 0; i < PAT_COUNT; i++)
+        buf_printf(&b, "%s[PAT_%s] = %d", i ? ", " : "", PAT_NAMES[i], w->line_opp[i]);
+    buf_printf(&b, "},\n            .cls_opp = {");
+    for (int i = 0; i < CL_COUNT; i++)
+        buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls_opp[i]);
     buf_printf(&b, "},\n            .own = %d,\n            .opp = %d,\n        },\n", w->own, w->opp);
     return buf_take(&b, NULL);
 }
@@ -548,6 +557,12 @@ char *tune_weights_write(const EvalWeights *w)
     buf_printf(&b, "\nclass");
     for (int i = 0; i < CL_COUNT; i++)
         buf_printf(&b, " %d", w->cls[i]);
+    buf_printf(&b, "\nline_opp");
+    for (int i = 0; i < PAT_COUNT; i++)
+        buf_printf(&b, " %d", w->line_opp[i]);
+    buf_printf(&b, "\nclass_opp");
+    for (int i = 0; i < CL_COUNT; i++)
+        buf_printf(&b, " %d", w->cls_opp[i]);
     buf_printf(&b, "\nown %d\nopp %d\n", w->own, w->opp);
     return buf_take(&b, NULL);
 }
@@ -587,8 +602,9 @@ static bool read_ints(const char *p, const char *line0, int lineno, int *out, in
 
 bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
 {
-    bool seen[4] = {false, false, false, false};
-    static const char *KEYS[4] = {"line", "class", "own", "opp"};
+    enum { NKEYS = 6 };
+    bool seen[NKEYS] = {false};
+    static const char *KEYS[NKEYS] = {"line", "class", "own", "opp", "line_opp", "class_opp"};
     int lineno = 0;
     for (const char *line = text; *line;) {
         lineno++;
@@ -598,16 +614,19 @@ bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
             p++;
         if (*p && *p != '#' && *p != '\n') {
             int n = token_len(p), k = -1;
-            for (int i = 0; i < 4; i++)
+            for (int i = 0; i < NKEYS; i++)
                 if ((int)strlen(KEYS[i]) == n && !strncmp(p, KEYS[i], (size_t)n))
                     k = i;
             if (k < 0) {
                 tg_error_set(err, lineno, (int)(p - line) + 1,
-                             "unknown key '%.*s' (line, class, own, opp)", n > 20 ? 20 : n, p);
+                             "unknown key '%.*s' (line, class, line_opp, class_opp, own, opp)",
+                             n > 20 ? 20 : n, p);
                 return false;
             }
-            int *dst = k == 0 ? w->line : k == 1 ? w->cls : k == 2 ? &w->own : &w->opp;
-            int want = k == 0 ? PAT_COUNT : k == 1 ? CL_COUNT : 1;
+            int *const DST[NKEYS] = {w->line, w->cls, &w->own, &w->opp, w->line_opp, w->cls_opp};
+            static const int WANT[NKEYS] = {PAT_COUNT, CL_COUNT, 1, 1, PAT_COUNT, CL_COUNT};
+            int *dst = DST[k];
+            int want = WANT[k];
             if (!read_ints(p + n, line, lineno, dst, want, err))
                 return false;
             seen[k] = true;
@@ -619,5 +638,10 @@ bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
             tg_error_set(err, lineno, 0, "missing '%s'", KEYS[i]);
             return false;
         }
+    /* Files from before the split give both sides the same weights. */
+    if (!seen[4])
+        memcpy(w->line_opp, w->line, sizeof w->line_opp);
+    if (!seen[5])
+        memcpy(w->cls_opp, w->cls, sizeof w->cls_opp);
     return engine_weights_check(w, err);
 }

@@ -185,6 +185,33 @@ static void test_wins_per_rule(void **state)
     assert_int_equal(stones[0], pt("a3", 15));
 }
 
+/* The engine asks forbid_check only about cells whose line classes show an
+ * overline, a straight four, two fours or two threes and no five (spos.c);
+ * that is sound only if every renju info fact implies its line class. */
+static void test_renju_info_implies_classes(void **state)
+{
+    (void)state;
+    pattern_init(RULE_RENJU);
+    const uint8_t *tab = pattern_table(RULE_RENJU, BLACK);
+    const uint16_t *info = pattern_renju_info();
+    long bad = 0, threes = 0, fours = 0;
+    for (uint32_t k = 0; k < (1u << 20); k++) {
+        unsigned i = info[k];
+        int p = tab[k];
+        bad += ((i & LINE_FIVE) != 0) != (p == PAT_F5);
+        bad += (i & LINE_OVERLINE) && p != PAT_OL;
+        bad += line_fours(i) >= 1 && p != PAT_B4 && p != PAT_F4;
+        bad += line_fours(i) >= 2 && p != PAT_F4;
+        bad += (i & LINE_THREE) && p != PAT_F3;
+        threes += (i & LINE_THREE) != 0;
+        fours += line_fours(i) >= 2;
+    }
+    assert_int_equal(bad, 0);
+    /* The facts are not vacuous. */
+    assert_true(threes > 1000);
+    assert_true(fours > 10);
+}
+
 static void test_patterns(void **state)
 {
     (void)state;
@@ -217,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_consistency_detects_damage),
         cmocka_unit_test(test_coord_roundtrip),    cmocka_unit_test(test_wins_per_rule),
         cmocka_unit_test(test_patterns),
+        cmocka_unit_test(test_renju_info_implies_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -115,6 +115,10 @@ static void test_features_match_engine(void **state)
                     w.line[i] = rng_below(&rng, 1000);
                 for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
                     w.cls[i] = rng_below(&rng, 1000);
+                for (int i = 0; i < PAT_COUNT; i++)
+                    w.line_opp[i] = rng_below(&rng, 1000);
+                for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
+                    w.cls_opp[i] = rng_below(&rng, 1000);
                 w.own = 1 + rng_below(&rng, 40);
                 w.opp = 1 + rng_below(&rng, 40);
             }
@@ -185,6 +189,7 @@ static void test_weights_file(void **state)
     EvalWeights w, back;
     engine_default_weights(RULE_RENJU, &w);
     w.line[PAT_F3] = 77;
+    w.cls_opp[4] = 301; /* four-three */
     w.own = 21;
     char *text = tune_weights_write(&w);
     TgError err = {0};
@@ -207,7 +212,16 @@ static void test_weights_file(void **state)
         if (err.line != BAD[i].line || err.col != BAD[i].col || !strstr(err.msg, BAD[i].token))
             fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
     }
+    /* A file from before the split gives the opponent the mover's weights. */
+    assert_true(tune_weights_parse("line 0 1 2 3 4 5 6 7 8 9 10\nclass 0 1 2 3 4 5 6 7\nown 3\nopp 16\n",
+                                   &back, &err));
+    assert_memory_equal(back.line_opp, back.line, sizeof back.line);
+    assert_memory_equal(back.cls_opp, back.cls, sizeof back.cls);
+    assert_int_equal(back.cls_opp[7], 7);
     w.own = 0;
+    assert_false(engine_weights_check(&w, &err));
+    w.own = 18;
+    w.cls_opp[6] = ENGINE_WEIGHT_MAX + 1; /* flex four */
     assert_false(engine_weights_check(&w, &err));
 }
 
