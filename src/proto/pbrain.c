@@ -77,6 +77,7 @@ struct Pbrain {
     pthread_t prefault; /* maps the hash's pages while the brain waits */
     bool prefaulting;
     atomic_bool prefault_cancel;
+    atomic_bool hash_mapped; /* every page of the hash is mapped */
     bool hash_used; /* a search ran since the hash was last cleared */
     int hash_mb;    /* the engine's table size now */
 
@@ -131,19 +132,29 @@ Rule pbrain_rule_from_info(int v)
     return RULE_FREESTYLE;
 }
 
+/* Maps the rest of the hash's pages unless cancelled. */
+static void map_hash(Pbrain *pb)
+{
+    if (!atomic_load(&pb->hash_mapped) && engine_prefault_hash(pb->engine, &pb->prefault_cancel))
+        atomic_store(&pb->hash_mapped, true);
+}
+
 static void *prefault_main(void *arg)
 {
-    Pbrain *pb = arg;
-    engine_prefault_hash(pb->engine, &pb->prefault_cancel);
+    map_hash(arg);
     return NULL;
 }
 
 /* The hash is allocated untouched; mapping its pages (about 0.2 s for 64 MB)
- * happens on a spare thread, so that neither START nor the first moves wait
- * for it. Searches may run meanwhile; clearing or resizing the hash may not. */
+ * is done while the brain is idle, so that START does not wait for it and no
+ * search competes with it for a core: by a spare thread from start-up until
+ * the first search, then by the search thread after each answer, until all
+ * pages are mapped. A new command cancels it at once (clearing or resizing
+ * the hash must not run meanwhile); a search pays only for pages not yet
+ * mapped that it touches. */
 static void prefault_start(Pbrain *pb)
 {
-    if (pb->prefaulting)
+    if (pb->prefaulting || atomic_load(&pb->hash_mapped))
         return;
     atomic_store(&pb->prefault_cancel, false);
     pb->prefaulting = pthread_create(&pb->prefault, NULL, prefault_main, pb) == 0;
@@ -186,6 +197,7 @@ Pbrain *pbrain_new(const PbrainConfig *c, FILE *in, FILE *out, TgError *err)
     }
     pthread_mutex_init(&pb->out_lock, NULL);
     atomic_init(&pb->prefault_cancel, false);
+    atomic_init(&pb->hash_mapped, false);
     pb->hash_mb = pb->eopt.hash_mb;
     pb->rule = RULE_FREESTYLE;
     pb->me = BLACK;
@@ -488,6 +500,7 @@ static void *worker_main(void *arg)
     case JOB_SWAP2: run_swap2(pb); break;
     case JOB_OPENING: run_opening(pb, job); break;
     }
+    map_hash(pb); /* the answer is out: the brain is idle now */
     return NULL;
 }
 
@@ -500,6 +513,7 @@ static void finish_search(Pbrain *pb, bool stop)
         atomic_store(&pb->cancel, 1);
         engine_stop(pb->engine);
     }
+    atomic_store(&pb->prefault_cancel, true);
     pthread_join(pb->worker, NULL);
     pb->busy = false;
 }
@@ -514,7 +528,8 @@ static void apply_engine_options(Pbrain *pb)
         say(pb, "ERROR %s", err.msg);
     } else if (pb->eopt.hash_mb != pb->hash_mb) {
         pb->hash_mb = pb->eopt.hash_mb;
-        pb->hash_used = false; /* a new, empty table */
+        pb->hash_used = false; /* a new, empty, unmapped table */
+        atomic_store(&pb->hash_mapped, false);
     }
     pb->eopt_dirty = false;
     prefault_start(pb);
@@ -524,11 +539,13 @@ static void start_job(Pbrain *pb, const Job *job)
 {
     finish_search(pb, true);
     apply_engine_options(pb);
+    prefault_stop(pb);
     pb->job = *job;
     pb->hash_used = true;
     if (!pb->job.received_us)
         pb->job.received_us = pb->received_us;
     atomic_store(&pb->cancel, 0);
+    atomic_store(&pb->prefault_cancel, false);
     if (pthread_create(&pb->worker, NULL, worker_main, pb) != 0) {
         worker_main(pb); /* no thread: think in the reader (STOP is then not heard) */
         return;
