@@ -121,8 +121,15 @@ void engine_free(Engine *e);
  * clears it. False (engine unchanged) on bad options or no memory. */
 bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err);
 
-/* Empties the transposition table (new game). */
+/* Empties the transposition table (new game); free until a search has run. */
 void engine_clear_hash(Engine *e);
+
+/* The table is allocated untouched, so its pages are mapped by the searches
+ * that first write them. This maps them all in advance (from a spare thread,
+ * say): safe while a search runs, not during engine_clear_hash,
+ * engine_set_options or engine_free. Stops early, returning false, once
+ * *cancel is set. */
+bool engine_prefault_hash(Engine *e, const _Atomic bool *cancel);
 
 /* Sets the position to search: the stones and rule set of b, and the colour to
  * move. False when a side already has a five or to_move is not BLACK/WHITE. */

@@ -10,7 +10,8 @@
  * reason is recorded. The referee is the rules library (rules_is_win,
  * forbid_check). The caller must ignore SIGPIPE (a dead engine's pipe).
  *
- * Statistics: score, Elo difference with a 95% margin, and a sequential
+ * Statistics: score, Elo difference with a 95% interval (a trinomial score
+ * interval: finite on the other side even at 0% or 100%), and a sequential
  * probability ratio test (SPRT) on the Elo difference (normal approximation;
  * the variance of a game score is floored so that a sweep still decides).
  */
@@ -95,9 +96,15 @@ typedef struct {
 typedef struct {
     double score;    /* (wins + draws/2) / games */
     double elo;      /* Elo difference A - B; +-INFINITY at 100% / 0% */
-    double margin;   /* 95% half-width of the Elo interval (INFINITY if unknown) */
+    double lo, hi;   /* 95% interval of the Elo difference; hi is INFINITY only at
+                        100%, lo -INFINITY only at 0% (both when no games) */
 } MatchElo;
 
+/* Score, Elo difference and its 95% interval: the scores p whose Rao score
+ * statistic n (m - p)^2 / var(p) stays within 1.96^2, where m is the mean game
+ * score and var(p) = p (1 - p) - d/4 uses the draw rate d that best fits the
+ * results among those with expected score p (Wilson's interval when there are
+ * no draws), each end mapped to Elo by -400 log10(1/p - 1). */
 void match_elo(const MatchScore *s, MatchElo *out);
 
 typedef struct {

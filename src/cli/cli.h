@@ -26,6 +26,7 @@ int cmd_think(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_openings(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_pbrain(int argc, char **argv);
 

@@ -138,12 +138,34 @@ static void *worker(void *arg)
     }
 }
 
-static void print_elo(double v, const char *fmt)
+/* Signed Elo with one decimal, never "-0.0". */
+static void print_elo(double v)
 {
-    if (isinf(v))
-        printf("%sinf", v < 0 ? "-" : "+");
-    else
-        printf(fmt, v + 0.0 == 0 ? 0.0 : v);
+    printf("%+.1f", v + 0.0 == 0 ? 0.0 : v);
+}
+
+/* "+190.8 (95%: +60.2 to +350.1)"; a side the results cannot bound (a sweep)
+ * is left out: ">= +7.0 (95%; A scored 100%)". */
+static void print_elo_interval(const MatchElo *e, int games)
+{
+    if (games == 0) {
+        printf("0.0 (no games)\n");
+    } else if (isinf(e->hi)) {
+        printf(">= ");
+        print_elo(e->lo);
+        printf(" (95%%; A scored 100%%)\n");
+    } else if (isinf(e->lo)) {
+        printf("<= ");
+        print_elo(e->hi);
+        printf(" (95%%; A scored 0%%)\n");
+    } else {
+        print_elo(e->elo);
+        printf(" (95%%: ");
+        print_elo(e->lo);
+        printf(" to ");
+        print_elo(e->hi);
+        printf(")\n");
+    }
 }
 
 static void report(const Tournament *t)
@@ -158,10 +180,7 @@ static void report(const Tournament *t)
     printf("B %-22.22s %6d %6d %6d %6d %6.1f%%\n", t->name[1], n, s->losses, s->wins, s->draws,
            n ? 100 * (1 - e.score) : 50.0);
     printf("Elo difference (A - B): ");
-    print_elo(e.elo, "%+.1f");
-    printf(" +- ");
-    print_elo(e.margin, "%.1f");
-    printf(" (95%%)\n");
+    print_elo_interval(&e, n);
     printf("endings (caused by A / B):");
     for (int k = END_FIVE; k < END_COUNT; k++) {
         int a = t->ends[k][0], b = t->ends[k][1];

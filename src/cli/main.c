@@ -22,6 +22,7 @@ static const Command COMMANDS[] = {
     {"tune", cmd_tune, "self-play data and logistic tuning of the evaluation weights"},
     {"bench", cmd_bench, "speed and node-count signatures"},
     {"match", cmd_match, "play two pbrain engines against each other"},
+    {"openings", cmd_openings, "generate balanced openings for match from a seed"},
     {"pbrain", cmd_pbrain, "run as a Gomocup (pbrain) engine on stdin/stdout"},
     {"convert", cmd_convert, "convert game records between tgn, psq, sgf and rif"},
     {"serve", cmd_serve, "serve the browser board (and its JSON API) over HTTP"},

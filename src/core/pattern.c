@@ -96,14 +96,88 @@ static int five_points(const Judge *j, uint8_t *w, int *where)
     return n;
 }
 
+/* A board cell's state (EMPTY, BLACK, WHITE, WALL) seen by colour c. */
+static int cell_view(int v, Color c, bool walls_distinct)
+{
+    if (v == EMPTY)
+        return W_EMPTY;
+    if (v == (int)c)
+        return W_OWN;
+    return v == WALL && walls_distinct ? W_WALL : W_OPP;
+}
+
+/* The raw key holds absolute colours; the mover's view of it is
+ * view[0][raw & 1023] | view[1][raw >> 10], one table per half of the window
+ * (each cell maps on its own). A cell beyond the first opponent stone or wall,
+ * seen from the centre, can never join a run through the centre, so it reads
+ * as that blocker: keys that differ only there share one view, and a view has
+ * a compact index (at most 94 halves a side), so the classes are computed and
+ * memoised for a few thousand views instead of a million keys. */
+#define HALF 1024
+#define NO_ID 0xFFFF
+typedef struct {
+    uint32_t view[2][HALF]; /* raw half -> view half, in its place in the key */
+    uint16_t id[2][HALF];   /* view half (shifted down) -> index, NO_ID if none */
+    int nid[2];
+} ViewMap;
+
+static uint32_t half_view(uint32_t bits, int side, Color c, bool walls_distinct)
+{
+    uint32_t key = 0;
+    int block = -1;
+    for (int i = 1; i <= 5; i++) {
+        int k = side * i, shift = key_shift(k);
+        int v = cell_view((bits >> (side < 0 ? shift : shift - 10)) & 3, c, walls_distinct);
+        if (block >= 0)
+            v = block;
+        else if (v == W_OPP || v == W_WALL)
+            block = v;
+        key |= (uint32_t)v << shift;
+    }
+    return key;
+}
+
+static void view_map_init(ViewMap *m, Color c, bool walls_distinct)
+{
+    for (int s = 0; s < 2; s++) {
+        m->nid[s] = 0;
+        for (uint32_t bits = 0; bits < HALF; bits++)
+            m->id[s][bits] = NO_ID;
+        for (uint32_t bits = 0; bits < HALF; bits++) {
+            uint32_t v = half_view(bits, s ? 1 : -1, c, walls_distinct);
+            uint32_t h = s ? v >> 10 : v;
+            m->view[s][bits] = v;
+            if (m->id[s][h] == NO_ID)
+                m->id[s][h] = (uint16_t)m->nid[s]++;
+        }
+    }
+}
+
+static inline uint32_t view_key(const ViewMap *m, uint32_t raw)
+{
+    return m->view[0][raw & (HALF - 1)] | m->view[1][raw >> 10];
+}
+
+/* Memo index of a view key (every key built from views has one). */
+static inline size_t view_index(const ViewMap *m, uint32_t key)
+{
+    return (size_t)m->id[0][key & (HALF - 1)] * (size_t)m->nid[1] + m->id[1][key >> 10];
+}
+
+static size_t view_count(const ViewMap *m)
+{
+    return (size_t)m->nid[0] * (size_t)m->nid[1];
+}
+
 typedef struct {
     Judge judge;
-    uint8_t *memo; /* 0xFF: not yet known */
+    const ViewMap *map;
+    uint8_t *memo; /* by view index; 0xFF: not yet known */
 } Builder;
 
 static uint8_t classify(Builder *bl, uint8_t *w)
 {
-    uint32_t key = encode(w);
+    size_t key = view_index(bl->map, encode(w));
     if (bl->memo[key] != 0xFF)
         return bl->memo[key];
     const Judge *j = &bl->judge;
@@ -141,25 +215,6 @@ static uint8_t classify(Builder *bl, uint8_t *w)
     return result;
 }
 
-/* The raw key holds absolute colours; turn it into the mover's view. */
-static void view(uint32_t raw, Color c, bool walls_distinct, uint8_t *w)
-{
-    decode(raw, w);
-    for (int i = 0; i < W; i++) {
-        if (i == C)
-            continue;
-        int v = w[i];
-        if (v == EMPTY)
-            w[i] = W_EMPTY;
-        else if (v == (int)c)
-            w[i] = W_OWN;
-        else if (v == WALL)
-            w[i] = walls_distinct ? W_WALL : W_OPP;
-        else
-            w[i] = W_OPP;
-    }
-}
-
 static uint8_t *tables[RULE_COUNT][2];
 static uint16_t *renju_info;
 static pthread_once_t once[RULE_COUNT] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
@@ -168,17 +223,28 @@ static pthread_once_t renju_once = PTHREAD_ONCE_INIT;
 
 static uint8_t *build_table(Rule r, Color c)
 {
-    Builder bl = {judge_for(r, c), malloc(KEYS)};
+    Judge j = judge_for(r, c);
+    ViewMap *m = malloc(sizeof *m);
     uint8_t *tab = malloc(KEYS);
-    if (!bl.memo || !tab)
+    if (!m || !tab)
         abort();
-    memset(bl.memo, 0xFF, KEYS);
+    view_map_init(m, c, j.walls_distinct);
+    Builder bl = {j, m, malloc(view_count(m))};
+    if (!bl.memo)
+        abort();
+    memset(bl.memo, 0xFF, view_count(m));
     uint8_t w[W];
     for (uint32_t raw = 0; raw < KEYS; raw++) {
-        view(raw, c, bl.judge.walls_distinct, w);
-        tab[raw] = classify(&bl, w);
+        uint32_t v = view_key(m, raw);
+        size_t i = view_index(m, v);
+        if (bl.memo[i] == 0xFF) {
+            decode(v, w);
+            classify(&bl, w);
+        }
+        tab[raw] = bl.memo[i];
     }
     free(bl.memo);
+    free(m);
     return tab;
 }
 
@@ -235,20 +301,27 @@ static uint16_t renju_line(const Judge *j, uint8_t *w)
 static void build_renju_info(void)
 {
     Judge j = judge_for(RULE_RENJU, BLACK);
+    ViewMap *m = malloc(sizeof *m);
     uint16_t *tab = malloc(KEYS * sizeof *tab);
-    uint16_t *memo = malloc(KEYS * sizeof *memo);
-    if (!tab || !memo)
+    if (!m || !tab)
         abort();
-    memset(memo, 0xFF, KEYS * sizeof *memo);
+    view_map_init(m, BLACK, false);
+    uint16_t *memo = malloc(view_count(m) * sizeof *memo);
+    if (!memo)
+        abort();
+    memset(memo, 0xFF, view_count(m) * sizeof *memo);
     uint8_t w[W];
     for (uint32_t raw = 0; raw < KEYS; raw++) {
-        view(raw, BLACK, false, w);
-        uint32_t k = encode(w);
-        if (memo[k] == 0xFFFF)
-            memo[k] = renju_line(&j, w);
-        tab[raw] = memo[k];
+        uint32_t v = view_key(m, raw);
+        size_t i = view_index(m, v);
+        if (memo[i] == 0xFFFF) {
+            decode(v, w);
+            memo[i] = renju_line(&j, w);
+        }
+        tab[raw] = memo[i];
     }
     free(memo);
+    free(m);
     renju_info = tab;
 }
 

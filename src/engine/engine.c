@@ -134,6 +134,8 @@ bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err)
 
 void engine_clear_hash(Engine *e) { tt_clear(&e->tt); }
 
+bool engine_prefault_hash(Engine *e, const _Atomic bool *cancel) { return tt_touch(&e->tt, cancel); }
+
 bool engine_set_position(Engine *e, const Board *b, Color to_move, TgError *err)
 {
     if (to_move != BLACK && to_move != WHITE) {

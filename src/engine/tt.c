@@ -21,28 +21,49 @@ bool tt_alloc(TransTable *t, size_t mb)
     size_t bytes = mb << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(TtEntry) <= bytes)
         buckets *= 2;
-    TtEntry *e = aligned_alloc(64, buckets * TT_BUCKET * sizeof(TtEntry));
-    if (!e)
+    /* calloc rather than aligned_alloc + memset: a large block comes straight
+     * from the kernel, zeroed and unmapped, so no time goes into touching it
+     * up front (tt_touch can map it later, off the clock). */
+    void *mem = calloc(buckets * TT_BUCKET * sizeof(TtEntry) + 63, 1);
+    if (!mem)
         return false;
-    t->entry = e;
+    t->mem = mem;
+    t->entry = (TtEntry *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
     t->nbuckets = buckets;
     t->gen = 0;
-    tt_clear(t);
+    t->used = false;
     return true;
 }
 
 void tt_free(TransTable *t)
 {
-    free(t->entry);
+    free(t->mem);
+    t->mem = NULL;
     t->entry = NULL;
     t->nbuckets = 0;
 }
 
 void tt_clear(TransTable *t)
 {
+    t->gen = 0;
+    if (!t->used)
+        return;
     /* All-zero words read back as check == key ^ data only for key 0: harmless. */
     memset((void *)t->entry, 0, t->nbuckets * TT_BUCKET * sizeof(TtEntry));
-    t->gen = 0;
+    t->used = false;
+}
+
+bool tt_touch(TransTable *t, const _Atomic bool *cancel)
+{
+    const size_t stride = 4096 / sizeof(TtEntry), n = t->nbuckets * TT_BUCKET;
+    for (size_t i = 0; i < n; i += stride) {
+        if (atomic_load_explicit(cancel, memory_order_relaxed))
+            return false;
+        atomic_fetch_or_explicit(&t->entry[i].data, 0, memory_order_relaxed);
+    }
+    if (n)
+        atomic_fetch_or_explicit(&t->entry[n - 1].data, 0, memory_order_relaxed);
+    return true;
 }
 
 static TtEntry *bucket(const TransTable *t, uint64_t key)

@@ -27,9 +27,11 @@ typedef struct {
 } TtEntry;
 
 typedef struct {
-    TtEntry *entry;
+    TtEntry *entry;  /* 64-byte aligned inside mem */
+    void *mem;       /* zeroed by calloc: the pages are mapped on first touch */
     size_t nbuckets; /* power of two */
     uint8_t gen;
+    bool used;       /* a search ran since the last clear (else all zero) */
 } TransTable;
 
 typedef struct {
@@ -39,11 +41,21 @@ typedef struct {
 
 #define TT_BUCKET 4
 
-/* Allocates about mb megabytes (rounded down to a power of two of buckets). */
+/* Allocates about mb megabytes (rounded down to a power of two of buckets),
+ * all empty, without touching the memory. */
 bool tt_alloc(TransTable *t, size_t mb);
 void tt_free(TransTable *t);
+/* Empties the table; free when no search ran since the last clear. */
 void tt_clear(TransTable *t);
-static inline void tt_new_search(TransTable *t) { t->gen = (uint8_t)((t->gen + 1) & 63); }
+/* Maps every page of the table by writing to it without changing it: safe
+ * while searches run, not while tt_clear or tt_free does. Returns false when
+ * *cancel was set before the end. */
+bool tt_touch(TransTable *t, const _Atomic bool *cancel);
+static inline void tt_new_search(TransTable *t)
+{
+    t->gen = (uint8_t)((t->gen + 1) & 63);
+    t->used = true;
+}
 
 bool tt_probe(const TransTable *t, uint64_t key, TtHit *hit);
 void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound);

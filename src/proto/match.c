@@ -26,6 +26,8 @@
 #define HANG_LIMIT_MS 600000 /* when neither turn nor match time is limited */
 #define EXIT_GRACE_MS 300
 #define SPRT_MIN_VARIANCE 0.0475
+/* Two-sided 95% normal quantile. */
+#define ELO_Z95 1.959964
 
 static const char *const END_NAMES[END_COUNT] = {
     "none",    "five",    "forbidden move", "illegal move", "timeout",
@@ -603,20 +605,72 @@ static bool score_stats(const MatchScore *s, double *mean, double *var)
     return true;
 }
 
+/* The draw rate that maximises the likelihood of the results among the
+ * (win, draw, loss) probabilities whose expected score is p: w = p - d/2,
+ * l = 1 - p - d/2, d in [0, 2 min(p, 1 - p)]. The log-likelihood is concave in
+ * d, so its derivative is bisected. */
+static double constrained_draw_rate(const MatchScore *s, double p)
+{
+    double hi = 2 * fmin(p, 1 - p), lo = 0;
+    if (s->draws == 0 || hi <= 0)
+        return 0;
+    for (int i = 0; i < 100; i++) {
+        double d = (lo + hi) / 2, slope = s->draws / d;
+        if (s->wins)
+            slope -= s->wins / (2 * (p - d / 2));
+        if (s->losses)
+            slope -= s->losses / (2 * (1 - p - d / 2));
+        if (slope > 0)
+            lo = d;
+        else
+            hi = d;
+    }
+    return (lo + hi) / 2;
+}
+
+/* Rao's score statistic for "the expected score is p" under the trinomial
+ * (win, draw, loss) model: n (m - p)^2 / var, with the game-score variance
+ * p (1 - p) - d / 4 taken at the constrained maximum-likelihood draw rate d. */
+static double score_statistic(const MatchScore *s, double m, double p)
+{
+    int n = s->wins + s->losses + s->draws;
+    double var = p * (1 - p) - constrained_draw_rate(s, p) / 4;
+    if (var <= 0)
+        return (m - p) * (m - p) > 0 ? INFINITY : 0;
+    return n * (m - p) * (m - p) / var;
+}
+
+/* The end of the 95% interval between the score m and the bound b (0 or 1):
+ * the statistic is 0 at m and grows towards b, so bisect its crossing. */
+static double score_bound(const MatchScore *s, double m, double b)
+{
+    const double z2 = ELO_Z95 * ELO_Z95;
+    if (m == b || score_statistic(s, m, b) <= z2)
+        return b;
+    double in = m, out = b;
+    for (int i = 0; i < 100; i++) {
+        double mid = (in + out) / 2;
+        if (score_statistic(s, m, mid) <= z2)
+            in = mid;
+        else
+            out = mid;
+    }
+    return (in + out) / 2;
+}
+
 void match_elo(const MatchScore *s, MatchElo *out)
 {
     double m, v;
     out->score = 0.5;
     out->elo = 0;
-    out->margin = INFINITY;
+    out->lo = -INFINITY;
+    out->hi = INFINITY;
     if (!score_stats(s, &m, &v))
         return;
-    int n = s->wins + s->losses + s->draws;
     out->score = m;
     out->elo = elo_of(m);
-    double se = sqrt(v / n);
-    double lo = elo_of(m - 1.959964 * se), hi = elo_of(m + 1.959964 * se);
-    out->margin = isfinite(lo) && isfinite(hi) && se > 0 ? (hi - lo) / 2 : INFINITY;
+    out->lo = elo_of(score_bound(s, m, 0));
+    out->hi = elo_of(score_bound(s, m, 1));
 }
 
 SprtVerdict match_sprt(const MatchSprt *t, const MatchScore *s, double *llr, double *lower,

@@ -74,6 +74,13 @@ struct Pbrain {
     int nblock;
     Point block[MAX_BLOCK];
 
+    pthread_t prefault; /* maps the hash's pages while the brain waits */
+    bool prefaulting;
+    atomic_bool prefault_cancel;
+    atomic_bool hash_mapped; /* every page of the hash is mapped */
+    bool hash_used; /* a search ran since the hash was last cleared */
+    int hash_mb;    /* the engine's table size now */
+
     pthread_t worker;
     bool busy;
     atomic_int cancel;
@@ -125,6 +132,53 @@ Rule pbrain_rule_from_info(int v)
     return RULE_FREESTYLE;
 }
 
+/* Maps the rest of the hash's pages unless cancelled. */
+static void map_hash(Pbrain *pb)
+{
+    if (!atomic_load(&pb->hash_mapped) && engine_prefault_hash(pb->engine, &pb->prefault_cancel))
+        atomic_store(&pb->hash_mapped, true);
+}
+
+static void *prefault_main(void *arg)
+{
+    map_hash(arg);
+    return NULL;
+}
+
+/* The hash is allocated untouched; mapping its pages (about 0.2 s for 64 MB)
+ * is done while the brain is idle, so that START does not wait for it and no
+ * search competes with it for a core: by a spare thread from start-up until
+ * the first search, then by the search thread after each answer, until all
+ * pages are mapped. A new command cancels it at once (clearing or resizing
+ * the hash must not run meanwhile); a search pays only for pages not yet
+ * mapped that it touches. */
+static void prefault_start(Pbrain *pb)
+{
+    if (pb->prefaulting || atomic_load(&pb->hash_mapped))
+        return;
+    atomic_store(&pb->prefault_cancel, false);
+    pb->prefaulting = pthread_create(&pb->prefault, NULL, prefault_main, pb) == 0;
+}
+
+static void prefault_stop(Pbrain *pb)
+{
+    if (!pb->prefaulting)
+        return;
+    atomic_store(&pb->prefault_cancel, true);
+    pthread_join(pb->prefault, NULL);
+    pb->prefaulting = false;
+}
+
+/* A hash no search has written is empty already: nothing to wait for. */
+static void clear_hash(Pbrain *pb)
+{
+    if (!pb->hash_used)
+        return;
+    prefault_stop(pb);
+    engine_clear_hash(pb->engine);
+    pb->hash_used = false;
+}
+
 Pbrain *pbrain_new(const PbrainConfig *c, FILE *in, FILE *out, TgError *err)
 {
     Pbrain *pb = calloc(1, sizeof *pb);
@@ -142,16 +196,20 @@ Pbrain *pbrain_new(const PbrainConfig *c, FILE *in, FILE *out, TgError *err)
         return NULL;
     }
     pthread_mutex_init(&pb->out_lock, NULL);
+    atomic_init(&pb->prefault_cancel, false);
+    atomic_init(&pb->hash_mapped, false);
+    pb->hash_mb = pb->eopt.hash_mb;
     pb->rule = RULE_FREESTYLE;
     pb->me = BLACK;
     pb->timeout_turn = DEFAULT_TURN_MS;
     pb->time_left = UNLIMITED_MS;
     board_init(&pb->board, BOARD_DEFAULT_SIZE, pb->rule);
     /* A manager may switch rules with INFO right before a timed TURN: build
-     * every rule set's tables now, while no clock runs. */
+     * every rule set's tables now, while no clock runs (about 50 ms). */
     for (int r = 0; r < RULE_COUNT; r++)
         pattern_init((Rule)r);
     pattern_renju_info();
+    prefault_start(pb);
     return pb;
 }
 
@@ -159,6 +217,7 @@ void pbrain_free(Pbrain *pb)
 {
     if (!pb)
         return;
+    prefault_stop(pb);
     engine_free(pb->engine);
     pthread_mutex_destroy(&pb->out_lock);
     free(pb);
@@ -441,6 +500,7 @@ static void *worker_main(void *arg)
     case JOB_SWAP2: run_swap2(pb); break;
     case JOB_OPENING: run_opening(pb, job); break;
     }
+    map_hash(pb); /* the answer is out: the brain is idle now */
     return NULL;
 }
 
@@ -453,6 +513,7 @@ static void finish_search(Pbrain *pb, bool stop)
         atomic_store(&pb->cancel, 1);
         engine_stop(pb->engine);
     }
+    atomic_store(&pb->prefault_cancel, true);
     pthread_join(pb->worker, NULL);
     pb->busy = false;
 }
@@ -461,20 +522,30 @@ static void apply_engine_options(Pbrain *pb)
 {
     if (!pb->eopt_dirty)
         return;
+    prefault_stop(pb);
     TgError err;
-    if (!engine_set_options(pb->engine, &pb->eopt, &err))
+    if (!engine_set_options(pb->engine, &pb->eopt, &err)) {
         say(pb, "ERROR %s", err.msg);
+    } else if (pb->eopt.hash_mb != pb->hash_mb) {
+        pb->hash_mb = pb->eopt.hash_mb;
+        pb->hash_used = false; /* a new, empty, unmapped table */
+        atomic_store(&pb->hash_mapped, false);
+    }
     pb->eopt_dirty = false;
+    prefault_start(pb);
 }
 
 static void start_job(Pbrain *pb, const Job *job)
 {
     finish_search(pb, true);
     apply_engine_options(pb);
+    prefault_stop(pb);
     pb->job = *job;
+    pb->hash_used = true;
     if (!pb->job.received_us)
         pb->job.received_us = pb->received_us;
     atomic_store(&pb->cancel, 0);
+    atomic_store(&pb->prefault_cancel, false);
     if (pthread_create(&pb->worker, NULL, worker_main, pb) != 0) {
         worker_main(pb); /* no thread: think in the reader (STOP is then not heard) */
         return;
@@ -605,31 +676,6 @@ static void reset_board(Pbrain *pb, int size)
     pb->me = BLACK;
 }
 
-/* The engine builds its tables for a rule set on first use: do it now, outside
- * any move's clock. */
-static void warm_up(Pbrain *pb)
-{
-    Board *b = malloc(sizeof *b);
-    SearchLimits *l = malloc(sizeof *l);
-    SearchResult *res = malloc(sizeof *res);
-    if (b && l && res && board_init(b, pb->board.size, pb->rule)) {
-        /* a few stones, so that the threat solver runs as well */
-        int c = b->size / 2;
-        board_play(b, point_make(c, c), BLACK);
-        board_play(b, point_make(c + 1, c), WHITE);
-        board_play(b, point_make(c, c + 1), BLACK);
-        board_play(b, point_make(c + 1, c + 1), WHITE);
-    }
-    if (b && l && res && engine_set_position(pb->engine, b, BLACK, NULL)) {
-        search_limits_init(l);
-        l->depth = 1;
-        engine_think(pb->engine, l, NULL, NULL, res);
-    }
-    free(b);
-    free(l);
-    free(res);
-}
-
 /* ---- commands ------------------------------------------------------------------ */
 
 typedef void (*Handler)(Pbrain *pb, char *args);
@@ -647,8 +693,7 @@ static void cmd_start(Pbrain *pb, char *args)
     }
     reset_board(pb, (int)n);
     pb->nblock = 0;
-    engine_clear_hash(pb->engine);
-    warm_up(pb);
+    clear_hash(pb);
     pb->started = true;
     say(pb, "OK");
 }
@@ -674,7 +719,7 @@ static void cmd_restart(Pbrain *pb, char *args)
     (void)args;
     reset_board(pb, pb->board.size);
     pb->nblock = 0;
-    engine_clear_hash(pb->engine);
+    clear_hash(pb);
     say(pb, "OK");
 }
 
@@ -806,8 +851,7 @@ static void set_rule(Pbrain *pb, Rule r)
     board_init(&pb->board, old.size, r);
     for (int i = 0; i < old.count; i++)
         board_play(&pb->board, old.history[i], old.cell[old.history[i]]);
-    engine_clear_hash(pb->engine);
-    warm_up(pb);
+    clear_hash(pb);
 }
 
 static void set_memory(Pbrain *pb, long long bytes)
@@ -966,10 +1010,24 @@ static void cmd_showforbid(Pbrain *pb, char *args)
     say(pb, "%s.", line);
 }
 
+/* Yixin-Board offers a draw with YXDRAW; the answer is a MESSAGE line. The
+ * brain accepts unless its static evaluation says it stands better. */
+static void cmd_yxdraw(Pbrain *pb, char *args)
+{
+    (void)args;
+    Color to_move = board_side_to_move(&pb->board);
+    int score = 0;
+    if (engine_set_position(pb->engine, &pb->board, to_move, NULL))
+        score = engine_evaluate(pb->engine);
+    if (to_move != pb->me)
+        score = -score;
+    say(pb, "MESSAGE DRAW %s", score > 0 ? "REJECT" : "ACCEPT");
+}
+
 static void cmd_hashclear(Pbrain *pb, char *args)
 {
     (void)args;
-    engine_clear_hash(pb->engine);
+    clear_hash(pb);
     say(pb, "MESSAGE hash cleared");
 }
 
@@ -1152,6 +1210,7 @@ static const Command COMMANDS[] = {
     {"YXBALANCETWO", cmd_balance2, true, false, false},
     {"YXSHOWFORBID", cmd_showforbid, true, false, false},
     {"YXHASHCLEAR", cmd_hashclear, false, false, false},
+    {"YXDRAW", cmd_yxdraw, true, false, false},
     {"YXSHOWINFO", cmd_showinfo, false, true, false},
     {"YXBLOCK", cmd_block, true, false, true},
     {"YXBLOCKUNDO", cmd_blockundo, true, false, true},

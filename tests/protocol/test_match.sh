@@ -52,6 +52,14 @@ expect_ending "an engine playing off the board loses both games" illegal \
 expect_ending "an engine refusing START loses both games" nostart \
     '^game [12]: .*, start failed: (black|white) \(fake_brain.sh\) refused START 15'
 
+# A 2-0 sweep: no upper bound, and the lower one is Wilson's 2 / (2 + 1.96^2)
+# = 0.3424, -400 log10(1/0.3424 - 1) = -113.4 Elo (worked out by hand).
+run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
+    "$FAKE good" "$FAKE crash"
+if [ "$RC" -eq 0 ] && grep -Fxq 'Elo difference (A - B): >= -113.4 (95%; A scored 100%)' <<<"$OUT"; then
+    ok "a sweep prints the bounded side of the Elo interval"
+else not_ok "a sweep prints the bounded side of the Elo interval" "$OUT" "$ERR"; fi
+
 run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 "$FAKE good" "$FAKE chatty"
 if [ "$RC" -eq 0 ] && grep -Eq '^game 1: .*, five: ' <<<"$OUT" && grep -Eq '^game 2: .*, five: ' <<<"$OUT"; then
     ok "MESSAGE and DEBUG lines are not moves"

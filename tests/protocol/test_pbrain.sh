@@ -43,6 +43,15 @@ for t in "$DIR"/*.in; do
     compare "transcript $name" "$TMPD/$name.got" "${t%.in}.out"
 done
 
+# START is answered at once while the hash's pages are still being mapped on
+# a spare thread; END right after must still exit cleanly (the thread is
+# cancelled). transcripts/start_lifecycle covers clears, rule changes and
+# hash resizes around searches.
+got=$(printf 'START 15\nEND\n' | timeout 20 "$PBRAIN" 2>&1)
+rc=$?
+if [ "$rc" -eq 0 ] && [ "$got" = "OK" ]; then ok "START replies OK, END right after exits 0"
+else not_ok "START replies OK, END right after exits 0" "status $rc" "$got"; fi
+
 # `tengen pbrain` is the same brain.
 timeout 20 "$TENGEN" pbrain <"$DIR/start.in" >"$TMPD/sub.got" 2>&1
 compare "tengen pbrain serves the protocol too" "$TMPD/sub.got" "$DIR/start.out"

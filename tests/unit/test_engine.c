@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -384,6 +385,37 @@ static void test_nbest_and_root_moves(void **state)
     engine_free(e);
 }
 
+/* The table is allocated untouched and a clear skips a table no search wrote,
+ * so: a search after a clear costs what it cost on a fresh table (a clear that
+ * skipped a written table would make it cheaper), and mapping the pages in
+ * advance changes nothing but stops when cancelled. */
+static void test_hash_clear_and_prefault(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    put(&b, BLACK, "h8 i9 j8");
+    put(&b, WHITE, "h9 g7");
+    Engine *e = new_engine(1);
+    engine_clear_hash(e); /* nothing written yet */
+    SearchResult fresh = think_depth(e, &b, WHITE, TACTIC_DEPTH);
+    SearchResult again = think_depth(e, &b, WHITE, TACTIC_DEPTH);
+    assert_true(again.nodes < fresh.nodes);
+    engine_clear_hash(e);
+    SearchResult cleared = think_depth(e, &b, WHITE, TACTIC_DEPTH);
+    assert_int_equal(cleared.best, fresh.best);
+    assert_true(cleared.nodes == fresh.nodes);
+    engine_clear_hash(e);
+    _Atomic bool cancel;
+    atomic_init(&cancel, false);
+    assert_true(engine_prefault_hash(e, &cancel));
+    SearchResult mapped = think_depth(e, &b, WHITE, TACTIC_DEPTH);
+    assert_true(mapped.nodes == fresh.nodes);
+    atomic_store(&cancel, true);
+    assert_false(engine_prefault_hash(e, &cancel));
+    engine_free(e);
+}
+
 static void test_bad_options_and_positions(void **state)
 {
     (void)state;
@@ -420,6 +452,7 @@ int main(void)
         cmocka_unit_test(test_stop_from_other_thread),
         cmocka_unit_test(test_two_engines),
         cmocka_unit_test(test_nbest_and_root_moves),
+        cmocka_unit_test(test_hash_clear_and_prefault),
         cmocka_unit_test(test_bad_options_and_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -157,24 +157,65 @@ static void test_proposals_distinct(void **state)
     engine_free(e);
 }
 
+static void assert_near(double got, double want, double tol)
+{
+    if (fabs(got - want) > tol)
+        fail_msg("got %.4f, want %.4f +- %.4f", got, want, tol);
+}
+
+/* Expected intervals were computed independently in python3: Wilson's closed
+ * form (p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n) with
+ * z = 1.959964 when there are no draws; with draws, a scan over p of
+ * n (m - p)^2 / (p (1 - p) - d/4), the draw rate d maximising the trinomial
+ * likelihood found by ternary search, ends refined by bisection. */
 static void test_elo(void **state)
 {
     (void)state;
     MatchElo e;
-    MatchScore even = {10, 10, 0};
+    MatchScore even = {10, 10, 0}; /* Wilson: 0.2993..0.7007 */
     match_elo(&even, &e);
     assert_true(fabs(e.elo) < 1e-9);
-    assert_true(e.margin > 100 && e.margin < 400);
-    /* 75% is 400*log10(3) = 190.8 Elo. */
+    assert_near(e.lo, -147.772, 0.01);
+    assert_near(e.hi, 147.772, 0.01);
+    /* 75% is 400*log10(3) = 190.8 Elo; Wilson 0.5313..0.8881. */
     MatchScore s75 = {15, 5, 0};
     match_elo(&s75, &e);
-    assert_true(fabs(e.elo - 190.85) < 0.1);
+    assert_near(e.elo, 190.849, 0.01);
+    assert_near(e.lo, 21.777, 0.01);
+    assert_near(e.hi, 359.920, 0.01);
+    /* A sweep: no upper bound, but the lower one is n / (n + z^2). */
     MatchScore all = {4, 0, 0};
     match_elo(&all, &e);
-    assert_true(isinf(e.elo) && e.elo > 0);
+    assert_true(isinf(e.elo) && e.elo > 0 && isinf(e.hi) && e.hi > 0);
+    assert_near(e.lo, 7.026, 0.01);
+    MatchScore all40 = {40, 0, 0};
+    match_elo(&all40, &e);
+    assert_near(e.lo, 407.026, 0.01);
+    MatchScore none = {0, 4, 0};
+    match_elo(&none, &e);
+    assert_true(isinf(e.elo) && e.elo < 0 && isinf(e.lo) && e.lo < 0);
+    assert_near(e.hi, -7.026, 0.01);
+    /* All draws: d = 2 (1 - p) above 1/2, so the upper end solves
+     * n (p - 1/2) / (1 - p) = z^2: p = 0.695167. */
     MatchScore draws = {0, 0, 6};
     match_elo(&draws, &e);
     assert_true(fabs(e.score - 0.5) < 1e-9);
+    assert_near(e.lo, -143.211, 0.01);
+    assert_near(e.hi, 143.211, 0.01);
+    /* Draws narrow the interval against Wilson's on the same score. */
+    MatchScore mixed = {30, 20, 10}; /* wins, losses, draws */
+    match_elo(&mixed, &e);
+    assert_near(e.elo, 58.451, 0.01);
+    assert_near(e.lo, -22.319, 0.01);
+    assert_near(e.hi, 138.731, 0.01);
+    MatchScore lopsided = {12, 0, 3}; /* no losses, yet both ends finite */
+    match_elo(&lopsided, &e);
+    assert_near(e.elo, 381.697, 0.01);
+    assert_near(e.lo, 161.070, 0.01);
+    assert_near(e.hi, 574.965, 0.01);
+    MatchScore empty = {0, 0, 0};
+    match_elo(&empty, &e);
+    assert_true(e.elo == 0 && isinf(e.lo) && isinf(e.hi));
 }
 
 static void test_sprt(void **state)
