@@ -268,7 +268,7 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         Worker *w = &e->workers[i];
         w->e = e;
         w->id = i;
-        w->nodes = w->flushed = 0;
+        w->nodes = w->flushed = w->next_check = 0;
         w->seldepth = w->completed = 0;
         memset(w->killer, 0xff, sizeof w->killer);
         memset(w->history, 0, sizeof w->history);

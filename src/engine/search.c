@@ -30,6 +30,10 @@ static bool stopped(const Worker *w) { return atomic_load_explicit(&w->e->stop, 
 static void check_limits(Worker *w)
 {
     Engine *e = w->e;
+    /* Probes add many nodes at once, so the next look is a count to reach,
+     * not a multiple to hit; small node budgets are looked at more often. */
+    uint64_t every = e->lim.nodes && e->lim.nodes < 16 * 1024 ? e->lim.nodes / 16 + 1 : 1024;
+    w->next_check = w->nodes + every;
     uint64_t add = w->nodes - w->flushed;
     w->flushed = w->nodes;
     uint64_t total = atomic_fetch_add(&e->nodes_total, add) + add;
@@ -198,7 +202,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     w->pvlen[ply] = ply;
     if (ply > w->seldepth)
         w->seldepth = ply;
-    if ((++w->nodes & 1023) == 0)
+    if (++w->nodes >= w->next_check)
         check_limits(w);
     if (stopped(w))
         return 0;

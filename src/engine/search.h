@@ -31,6 +31,7 @@ typedef struct Worker {
     Solver *solver; /* VCF probes at the leaves; its table lives across searches */
     uint64_t nodes;    /* counted since the search began */
     uint64_t flushed;  /* part of nodes already added to the engine total */
+    uint64_t next_check; /* nodes at which the limits are looked at next */
     int seldepth;
     int completed;     /* last fully completed depth */
     Point killer[MAX_PLY][2];

@@ -178,6 +178,11 @@ static void selfplay(Engine *e, int size, Rule rule, uint64_t seed)
         assert_true(engine_set_position(e, &b, c, &err));
         SearchResult r;
         assert_true(engine_think(e, &lim, NULL, NULL, &r));
+        /* The node budget holds within a check interval and one leaf probe,
+         * even though probes add their nodes in bulk. */
+        if (r.nodes > lim.nodes + lim.nodes / 16 + 1 + 200)
+            fail_msg("%llu nodes searched on a budget of %llu", (unsigned long long)r.nodes,
+                     (unsigned long long)lim.nodes);
         if (b.count == board_area(&b)) {
             assert_int_equal(r.best, POINT_NONE);
             return;
