@@ -284,6 +284,25 @@ static int token_len(const char *p)
     return n;
 }
 
+/* p past spaces, tabs and carriage returns. */
+static const char *skip_blank(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\r')
+        p++;
+    return p;
+}
+
+/* True when only blanks are left on the line; otherwise an error at the token. */
+static bool expect_line_end(const char *p, const char *line0, int lineno, TgError *err)
+{
+    p = skip_blank(p);
+    if (!*p || *p == '\n')
+        return true;
+    tg_error_set(err, lineno, (int)(p - line0) + 1, "unexpected '%.*s'",
+                 token_len(p) > 20 ? 20 : token_len(p), p);
+    return false;
+}
+
 static bool parse_line(const char *p, int lineno, const char *line0, Board *b, int *opening,
                        int *res, TgError *err)
 {
@@ -339,12 +358,8 @@ static bool parse_line(const char *p, int lineno, const char *line0, Board *b, i
         if (*p == ',')
             p++;
     }
-    while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
-    if (*p && *p != '\n') {
-        tg_error_set(err, lineno, (int)(p - line0) + 1, "unexpected '%.*s'", token_len(p) > 20 ? 20 : token_len(p), p);
+    if (!expect_line_end(p, line0, lineno, err))
         return false;
-    }
     if (b->count < *opening + 1) {
         tg_error_set(err, lineno, 1, "game has %d moves, fewer than its opening %d + 1", b->count,
                      *opening);
@@ -368,9 +383,7 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
     for (const char *line = text; ok && *line;) {
         lineno++;
         const char *nl = strchr(line, '\n');
-        const char *p = line;
-        while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
+        const char *p = skip_blank(line);
         if (*p && *p != '#' && *p != '\n') {
             Board b;
             board_init(&b, TUNE_BOARD_SIZE, r);
@@ -590,13 +603,8 @@ static bool read_ints(const char *p, const char *line0, int lineno, int *out, in
         out[i] = (int)v;
         p += n;
     }
-    while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
-    if (*p && *p != '\n') {
-        tg_error_set(err, lineno, (int)(p - line0) + 1, "unexpected '%.*s'",
-                     token_len(p) > 20 ? 20 : token_len(p), p);
+    if (!expect_line_end(p, line0, lineno, err))
         return false;
-    }
     return true;
 }
 
@@ -609,9 +617,7 @@ bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
     for (const char *line = text; *line;) {
         lineno++;
         const char *nl = strchr(line, '\n');
-        const char *p = line;
-        while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
+        const char *p = skip_blank(line);
         if (*p && *p != '#' && *p != '\n') {
             int n = token_len(p), k = -1;
             for (int i = 0; i < NKEYS; i++)
