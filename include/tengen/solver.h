@@ -72,6 +72,11 @@ double solver_now(void);
  * is restored before returning. out may be NULL. */
 SolveStatus vcf_solve(Solver *s, Board *b, Color attacker, const SolverLimits *lim,
                       SolverResult *out);
+/* As vcf_solve, for a caller that knows neither side has a five point and
+ * where the attacker's four points are (fours[0..nfours-1], every one of
+ * them): the board is not scanned. */
+SolveStatus vcf_solve_fours(Solver *s, Board *b, Color attacker, const SolverLimits *lim,
+                            const Point *fours, int nfours, SolverResult *out);
 
 /* As vcf_solve, for a VCT, deepening one attacker move at a time, so a win
  * found is among the shortest within the iterations completed. */

@@ -219,7 +219,10 @@ static void plan_time(Engine *e)
     if (l->turn_ms > 0) {
         int64_t m = margin < l->turn_ms / 2 ? margin : l->turn_ms / 2;
         hard = l->turn_ms - m;
-        soft = hard * 2 / 5;
+        /* Time not used on this move is lost, and an iteration cut short
+         * still counts (its first move is the previous best), so start new
+         * iterations until late in the turn. */
+        soft = hard * SEARCH_TURN_SOFT_PERCENT / 100;
     }
     if (l->match_left_ms > 0) {
         int64_t left = l->match_left_ms - margin;

@@ -89,15 +89,42 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 };
 
 /* Search shape. */
+#ifndef SEARCH_LMR_MIN_DEPTH
 #define SEARCH_LMR_MIN_DEPTH 3 /* late-move reductions from this depth */
+#endif
+#ifndef SEARCH_LMR_MIN_INDEX
 #define SEARCH_LMR_MIN_INDEX 3 /* ... after this many moves */
+#endif
+#ifndef SEARCH_LMR_BASE
 #define SEARCH_LMR_BASE 0.4    /* reduction: BASE + ln(depth) * ln(index) / DIVISOR, */
+#endif
+#ifndef SEARCH_LMR_DIVISOR
 #define SEARCH_LMR_DIVISOR 1.6 /* at least 1, one less at PV nodes */
+#endif
+#ifndef SEARCH_LMP_BASE
 #define SEARCH_LMP_BASE 6      /* non-PV nodes at depth d search at most BASE + d*d quiet moves */
+#endif
+#ifndef SEARCH_LMP_DEPTH
+#define SEARCH_LMP_DEPTH 4 /* ... up to this depth */
+#endif
+#ifndef SEARCH_IIR_DEPTH
+#define SEARCH_IIR_DEPTH 0 /* without a table move, one ply less from this depth (0: never) */
+#endif
+#ifndef SEARCH_FUTILITY_MARGIN
 #define SEARCH_FUTILITY_MARGIN 120 /* per ply of remaining depth */
+#endif
+#ifndef SEARCH_FUTILITY_DEPTH
 #define SEARCH_FUTILITY_DEPTH 2
+#endif
+#ifndef SEARCH_ASP_MIN_DEPTH
 #define SEARCH_ASP_MIN_DEPTH 5 /* aspiration windows from this depth */
+#endif
+#ifndef SEARCH_ASP_WINDOW
 #define SEARCH_ASP_WINDOW 60   /* first half-width; doubles on each failure */
+#endif
+#ifndef SEARCH_TURN_SOFT_PERCENT
+#define SEARCH_TURN_SOFT_PERCENT 85 /* per-move limit: no new iteration after this share */
+#endif
 #define SEARCH_SOLVER_BYTES (1 << 20) /* VCF table per search thread */
 #define SEARCH_LEAF_VCF_NODES 100     /* stones a VCF probe at a leaf may play */
 #define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */

@@ -169,9 +169,13 @@ static bool leaf_vcf(Worker *w, int ply, long long nodes, int *score)
     Color me = s->stm;
     if (!s->count[me - 1][CL_B4] && !s->count[me - 1][CL_43] && !s->count[me - 1][CL_44])
         return false;
+    /* Neither side has a five point here (both were handled before the
+     * leaf), and the position's classes already say where the fours are. */
+    Point fours[MAX_MOVES];
+    int nf = spos_four_cells(s, me, fours);
     SolverLimits sl = {.max_nodes = nodes};
     SolverResult r;
-    if (vcf_solve(w->solver, &s->b, me, &sl, &r) != SOLVE_WIN)
+    if (vcf_solve_fours(w->solver, &s->b, me, &sl, fours, nf, &r) != SOLVE_WIN)
         return false;
     w->nodes += (uint64_t)r.nodes;
     /* The five is ply len - 1 from here; a four whose block is forbidden wins two plies later. */
@@ -257,6 +261,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         eval - SEARCH_FUTILITY_MARGIN * depth >= beta && !s->count[opp - 1][CL_43])
         return eval;
 
+    /* Without a table move this node was not searched before: its ordering
+     * is a guess, so a shallower look comes first. */
+    if (SEARCH_IIR_DEPTH && depth >= SEARCH_IIR_DEPTH && tt_move == POINT_NONE)
+        depth--;
+
     Point mv[MAX_MOVES];
     int sc[MAX_MOVES];
     int n = gen_moves(w, mv, sc, threat);
@@ -280,10 +289,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         pick_next(mv, sc, i, n);
         Point m = mv[i];
         bool tactical = s->cls[me - 1][m] >= CL_B4 || s->cls[opp - 1][m] >= CL_THREE;
-        if (!pv_node && !sure_threat && !tactical && depth <= 4 && searched >= SEARCH_LMP_BASE + depth * depth &&
+        if (!pv_node && !sure_threat && !tactical && depth <= SEARCH_LMP_DEPTH && searched >= SEARCH_LMP_BASE + depth * depth &&
             best > -ENGINE_SCORE_WIN_MIN)
             break;
         spos_play(s, m);
+        tt_prefetch(&w->e->tt, spos_key(s));
         int score;
         int nd = depth - 1;
         if (searched == 0) {
@@ -636,6 +646,7 @@ void search_worker_run(Worker *w)
         atomic_store(&e->stop, true);
         return;
     }
+    int wins = 0; /* completed iterations in a row that found a win */
     for (int depth = 1 + (w->id & 1); depth <= maxd; depth++) {
         for (int i = 0; i < w->nroot; i++)
             w->root[i].score = -INF;
@@ -676,6 +687,11 @@ void search_worker_run(Worker *w)
         if (w->nroot == 1 && nbest == 1 && depth >= 2)
             break;
         if (best > ENGINE_SCORE_WIN_MIN && WIN - best < depth)
+            break;
+        /* Under a clock a win that held for two iterations is played: more
+         * depth only looks for a shorter one. */
+        wins = best > ENGINE_SCORE_WIN_MIN ? wins + 1 : 0;
+        if (wins >= 2 && e->soft_ms > 0)
             break;
         if (e->soft_ms > 0 && engine_elapsed_ms(e) >= e->soft_ms)
             break;

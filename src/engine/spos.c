@@ -274,3 +274,30 @@ int spos_cells_of_class(const SPos *s, Color c, CellClass cl, Point *out, int ca
             out[n++] = p;
     return n;
 }
+
+static bool is_four_class(int cl) { return cl == CL_B4 || cl == CL_43 || cl == CL_44 || cl == CL_F4; }
+
+int spos_four_cells(const SPos *s, Color c, Point *out)
+{
+    const int16_t *cnt = s->count[c - 1];
+    int want = cnt[CL_B4] + cnt[CL_43] + cnt[CL_44] + cnt[CL_F4], n = 0;
+    const uint8_t *cls = s->cls[c - 1];
+    Point p = s->lo;
+    /* Most cells are NONE or THREE (0 and 1): eight at a time are skipped
+     * while no byte has a bit above the lowest. */
+    while (n < want && p <= s->hi) {
+        uint64_t word;
+        if (p + 8 <= s->hi + 1) {
+            memcpy(&word, cls + p, sizeof word);
+            if (!(word & 0xfefefefefefefefeull)) {
+                p += 8;
+                continue;
+            }
+        }
+        int end = p + 8 <= s->hi + 1 ? p + 8 : s->hi + 1;
+        for (; p < end; p++)
+            if (is_four_class(cls[p]))
+                out[n++] = p;
+    }
+    return n;
+}

@@ -106,4 +106,8 @@ void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT
 /* Fills out with the empty cells where colour c has class cl (at most cap). */
 int spos_cells_of_class(const SPos *s, Color c, CellClass cl, Point *out, int cap);
 
+/* Fills out with every empty cell where colour c makes a four (classes B4,
+ * 43, 44, F4); c must have no five point. Returns how many. */
+int spos_four_cells(const SPos *s, Color c, Point *out);
+
 #endif

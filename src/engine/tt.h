@@ -58,6 +58,11 @@ static inline void tt_new_search(TransTable *t)
 }
 
 bool tt_probe(const TransTable *t, uint64_t key, TtHit *hit);
+/* Starts loading key's bucket into the cache ahead of a probe. */
+static inline void tt_prefetch(const TransTable *t, uint64_t key)
+{
+    __builtin_prefetch(&t->entry[(key & (t->nbuckets - 1)) * TT_BUCKET]);
+}
 void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound);
 
 #endif

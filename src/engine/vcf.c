@@ -114,13 +114,18 @@ static bool attack(SolverSearch *ss, int depth, const Point *dfive, int ndf, con
     return false;
 }
 
+static int vcf_depth(const SolverLimits *lim)
+{
+    return lim && lim->max_depth > 0 && lim->max_depth < SOLVER_MAX_DEPTH ? lim->max_depth
+                                                                          : SOLVER_MAX_DEPTH;
+}
+
 SolveStatus vcf_solve(Solver *s, Board *b, Color attacker, const SolverLimits *lim,
                       SolverResult *out)
 {
     SolverSearch ss;
     solver_search_init(&ss, s, b, attacker, lim, VCF_MODE);
-    int depth = lim && lim->max_depth > 0 && lim->max_depth < SOLVER_MAX_DEPTH ? lim->max_depth
-                                                                             : SOLVER_MAX_DEPTH;
+    int depth = vcf_depth(lim);
     Point five, df[SOLVER_MAX_MOVES], fours[SOLVER_MAX_MOVES];
     int ndf, nfours = solver_root_scan(&ss, &five, df, &ndf, fours);
     if (five != POINT_NONE && !ss.aborted) {
@@ -131,6 +136,18 @@ SolveStatus vcf_solve(Solver *s, Board *b, Color attacker, const SolverLimits *l
         return SOLVE_WIN;
     }
     bool win = attack(&ss, depth, df, ndf, fours, nfours);
+    SolveStatus st = win ? SOLVE_WIN : ss.aborted ? SOLVE_UNKNOWN : SOLVE_NO_WIN;
+    solver_fill_result(&ss, st, depth, out);
+    return st;
+}
+
+SolveStatus vcf_solve_fours(Solver *s, Board *b, Color attacker, const SolverLimits *lim,
+                            const Point *fours, int nfours, SolverResult *out)
+{
+    SolverSearch ss;
+    solver_search_init(&ss, s, b, attacker, lim, VCF_MODE);
+    int depth = vcf_depth(lim);
+    bool win = attack(&ss, depth, NULL, 0, fours, nfours);
     SolveStatus st = win ? SOLVE_WIN : ss.aborted ? SOLVE_UNKNOWN : SOLVE_NO_WIN;
     solver_fill_result(&ss, st, depth, out);
     return st;
