@@ -88,7 +88,7 @@ static const int ORDER_DEFEND[CL_COUNT] = {
     [CL_43] = 3000, [CL_44] = 3200,   [CL_F4] = 5000, [CL_FIVE] = 50000,
 };
 
-/* Search shape. */
+/* Search shape. Each can be set with -D for an A/B build (docs/engine.md). */
 #ifndef SEARCH_LMR_MIN_DEPTH
 #define SEARCH_LMR_MIN_DEPTH 3 /* late-move reductions from this depth */
 #endif
@@ -99,22 +99,23 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_LMR_BASE 0.4    /* reduction: BASE + ln(depth) * ln(index) / DIVISOR, */
 #endif
 #ifndef SEARCH_LMR_DIVISOR
-#define SEARCH_LMR_DIVISOR 1.6 /* at least 1, one less at PV nodes */
+#define SEARCH_LMR_DIVISOR 1.2 /* at least 1, one less at PV nodes */
 #endif
 #ifndef SEARCH_LMP_BASE
 #define SEARCH_LMP_BASE 6      /* non-PV nodes at depth d search at most BASE + d*d quiet moves */
 #endif
 #ifndef SEARCH_LMP_DEPTH
-#define SEARCH_LMP_DEPTH 4 /* ... up to this depth */
+#define SEARCH_LMP_DEPTH 8 /* ... up to this depth */
 #endif
-#ifndef SEARCH_IIR_DEPTH
-#define SEARCH_IIR_DEPTH 0 /* without a table move, one ply less from this depth (0: never) */
+#ifndef SEARCH_LMR_HIST_DIV
+#define SEARCH_LMR_HIST_DIV 1500 /* reductions shrink by history / this */
 #endif
+#define SEARCH_HIST_MAX 4000 /* history scores stay within +-this */
 #ifndef SEARCH_FUTILITY_MARGIN
 #define SEARCH_FUTILITY_MARGIN 120 /* per ply of remaining depth */
 #endif
 #ifndef SEARCH_FUTILITY_DEPTH
-#define SEARCH_FUTILITY_DEPTH 2
+#define SEARCH_FUTILITY_DEPTH 4
 #endif
 #ifndef SEARCH_ASP_MIN_DEPTH
 #define SEARCH_ASP_MIN_DEPTH 5 /* aspiration windows from this depth */

@@ -190,6 +190,13 @@ static bool leaf_vcf(Worker *w, int ply, long long nodes, int *score)
 static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, int *score);
 
 
+/* Moves a history score toward +-SEARCH_HIST_MAX by bonus, less the closer it is. */
+static inline void history_update(int32_t *h, int bonus)
+{
+    int ab = bonus < 0 ? -bonus : bonus;
+    *h += bonus - *h * ab / SEARCH_HIST_MAX;
+}
+
 void search_init_lmr(Engine *e)
 {
     for (int d = 0; d < LMR_SIZE; d++)
@@ -261,11 +268,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         eval - SEARCH_FUTILITY_MARGIN * depth >= beta && !s->count[opp - 1][CL_43])
         return eval;
 
-    /* Without a table move this node was not searched before: its ordering
-     * is a guess, so a shallower look comes first. */
-    if (SEARCH_IIR_DEPTH && depth >= SEARCH_IIR_DEPTH && tt_move == POINT_NONE)
-        depth--;
-
     Point mv[MAX_MOVES];
     int sc[MAX_MOVES];
     int n = gen_moves(w, mv, sc, threat);
@@ -284,7 +286,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 
     int best = -INF, old_alpha = alpha;
     Point best_move = POINT_NONE;
-    int searched = 0;
+    int searched = 0, nquiet = 0;
+    Point quiet[64]; /* quiet moves that failed low, for the history malus */
     for (int i = 0; i < n; i++) {
         pick_next(mv, sc, i, n);
         Point m = mv[i];
@@ -304,6 +307,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 r = w->e->lmr[depth < LMR_SIZE ? depth : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
                     pv_node;
+            /* Moves that often refute elsewhere are reduced less, those that fail more. */
+            if (r) {
+                r -= w->history[me - 1][m] / SEARCH_LMR_HIST_DIV;
+                r = r < 0 ? 0 : r;
+            }
             if (r > nd - 1)
                 r = nd > 1 ? nd - 1 : 0;
             score = -search(w, -alpha - 1, -alpha, nd - r, ply + 1, false);
@@ -316,6 +324,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         searched++;
         if (stopped(w))
             return 0;
+        if (!tactical && score <= alpha && nquiet < (int)(sizeof quiet / sizeof *quiet))
+            quiet[nquiet++] = m;
         if (score > best) {
             best = score;
             best_move = m;
@@ -328,11 +338,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                             w->killer[ply][1] = w->killer[ply][0];
                             w->killer[ply][0] = m;
                         }
-                        int32_t *h = &w->history[me - 1][m];
-                        *h += depth * depth;
-                        if (*h > 4000)
-                            for (Point p = s->lo; p <= s->hi; p++)
-                                w->history[me - 1][p] /= 2;
+                        int bonus = depth * depth;
+                        history_update(&w->history[me - 1][m], bonus);
+                        for (int q = 0; q < nquiet; q++)
+                            history_update(&w->history[me - 1][quiet[q]], -bonus);
                     }
                     break;
                 }
