@@ -127,7 +127,11 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_TURN_SOFT_PERCENT 85 /* per-move limit: no new iteration after this share */
 #endif
 #define SEARCH_SOLVER_BYTES (1 << 20) /* VCF table per search thread */
+#ifndef SEARCH_LEAF_VCF_NODES
 #define SEARCH_LEAF_VCF_NODES 100     /* stones a VCF probe at a leaf may play */
+#endif
+#ifndef SEARCH_ROOT_VCF_NODES
 #define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */
+#endif
 
 #endif

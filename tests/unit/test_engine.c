@@ -265,6 +265,31 @@ static void test_limits_obeyed(void **state)
     engine_free(e);
 }
 
+#ifndef TENGEN_DEBUG
+/* Under a clock, a win found by two iterations in a row is played: the
+ * search does not deepen until the win's length (13 plies here) is reached. */
+static void test_win_ends_timed_search(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    put(&b, BLACK, "h8 i9 j10 i10");
+    put(&b, WHITE, "h9 g7 k11 i11");
+    Engine *e = new_engine(1);
+    TgError err;
+    assert_true(engine_set_position(e, &b, BLACK, &err));
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.turn_ms = 120000;
+    SearchResult r;
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_true(r.mate > 0);
+    assert_true(r.depth < r.mate);
+    assert_true(r.time_ms < 120000);
+    engine_free(e);
+}
+#endif
+
 typedef struct {
     Engine *e;
     SearchResult r;
@@ -454,6 +479,9 @@ int main(void)
         cmocka_unit_test(test_selfplay_legal),
         cmocka_unit_test(test_full_board_no_move),
         cmocka_unit_test(test_limits_obeyed),
+#ifndef TENGEN_DEBUG
+        cmocka_unit_test(test_win_ends_timed_search),
+#endif
         cmocka_unit_test(test_stop_from_other_thread),
         cmocka_unit_test(test_two_engines),
         cmocka_unit_test(test_nbest_and_root_moves),
