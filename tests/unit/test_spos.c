@@ -43,10 +43,19 @@ static int scan_fours(const Board *b, Color c, Point *out, bool *five)
     return n;
 }
 
+/* Position i of a test: the rules in turn, min_stones to min_stones + 29 stones. */
+static void random_position(Rng *r, int i, int size, int min_stones, Board *b)
+{
+    static const Rule RULES[] = {RULE_FREESTYLE, RULE_STANDARD, RULE_RENJU, RULE_CARO};
+    Rule rule = RULES[i % 4];
+    assert_true(board_init(b, size, rule));
+    pattern_init(rule);
+    rng_clustered_position(r, b, min_stones + rng_below(r, 30));
+}
+
 static void test_four_cells_match_scan(void **state)
 {
     (void)state;
-    static const Rule RULES[] = {RULE_FREESTYLE, RULE_STANDARD, RULE_RENJU, RULE_CARO};
     SPos *s = malloc(sizeof *s);
     assert_non_null(s);
     Rng r;
@@ -54,11 +63,7 @@ static void test_four_cells_match_scan(void **state)
     int checked = 0, nonempty = 0;
     for (int i = 0; i < POSITIONS; i++) {
         Board b;
-        Rule rule = RULES[i % 4];
-        int size = i % 3 == 0 ? 20 : 15;
-        assert_true(board_init(&b, size, rule));
-        pattern_init(rule);
-        rng_clustered_position(&r, &b, 8 + rng_below(&r, 30));
+        random_position(&r, i, i % 3 == 0 ? 20 : 15, 8, &b);
         spos_init(s, &b, b.count % 2 ? WHITE : BLACK, &ZERO_WEIGHTS);
         for (Color c = BLACK; c <= WHITE; c++) {
             Point want[BOARD_MAX_MOVES], got[BOARD_MAX_MOVES];
@@ -83,7 +88,6 @@ static void test_four_cells_match_scan(void **state)
 static void test_vcf_from_four_list_equals_scan(void **state)
 {
     (void)state;
-    static const Rule RULES[] = {RULE_FREESTYLE, RULE_STANDARD, RULE_RENJU, RULE_CARO};
     Solver *sv = solver_new(1 << 20);
     SPos *s = malloc(sizeof *s);
     assert_non_null(sv);
@@ -93,10 +97,7 @@ static void test_vcf_from_four_list_equals_scan(void **state)
     int wins = 0, compared = 0;
     for (int i = 0; i < POSITIONS; i++) {
         Board b;
-        Rule rule = RULES[i % 4];
-        assert_true(board_init(&b, 15, rule));
-        pattern_init(rule);
-        rng_clustered_position(&r, &b, 10 + rng_below(&r, 30));
+        random_position(&r, i, 15, 10, &b);
         Color me = b.count % 2 ? WHITE : BLACK;
         Point tmp[BOARD_MAX_MOVES];
         bool five_me, five_opp;
