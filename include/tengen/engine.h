@@ -41,19 +41,26 @@ typedef struct Engine Engine;
 #define ENGINE_EVAL_CLASSES 8 /* combined cell classes: none, three, four, 33, 43, 44, flex four, five */
 #define ENGINE_WEIGHT_MAX 4000 /* bounds of one line or class weight (0..max) */
 #define ENGINE_SCALE_MAX 64    /* bounds of own/opp (1..max) */
+#define ENGINE_THREAT_MASKS 512 /* threat situations the evaluation tells apart (below) */
 
 /* The evaluation's weights for one rule set. Every empty cell is worth, for
  * the side to move, the sum of line[] over the line patterns a stone there
  * would make plus cls[] of its combined class; for the other side the same
  * with line_opp[] and cls_opp[] (a cell the mover can use now is not worth
  * what the opponent's same cell is). Renju black: 0 on a possibly forbidden
- * cell. The evaluation is (own * mover's total - opp * the opponent's total) / 16. */
+ * cell. The evaluation is (own * mover's total - opp * the opponent's total) / 16
+ * plus threat[] of the position's threat situation, a bit set of: the mover
+ * can make a flex three (bit 0), a four (1), a double three (2); the opponent
+ * can make a flex three (3), a blocked four (4), a double three (5), a flex
+ * four (6), a four-three or double four (7); the mover is white (8). The
+ * threat weights may be negative (-ENGINE_WEIGHT_MAX..ENGINE_WEIGHT_MAX). */
 typedef struct {
     int line[PAT_COUNT];
     int cls[ENGINE_EVAL_CLASSES];
     int line_opp[PAT_COUNT];
     int cls_opp[ENGINE_EVAL_CLASSES];
     int own, opp;
+    int threat[ENGINE_THREAT_MASKS];
 } EvalWeights;
 
 typedef struct {

@@ -69,7 +69,8 @@ double tune_error(const TuneData *d, const EvalWeights *w, double k);
 char *tune_weights_c(const EvalWeights *w, Rule r);
 
 /* Weights file: "line" + PAT_COUNT numbers, "class" + 8 numbers, "own N",
- * "opp N", one a line, '#' comments. Write returns malloc'd text. */
+ * "opp N", optional "line_opp", "class_opp" and "threat MASK VALUE" lines (a
+ * mask not given weighs 0), one a line, '#' comments. Write returns malloc'd text. */
 char *tune_weights_write(const EvalWeights *w);
 bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err);
 

@@ -71,17 +71,16 @@ bool board_init(Board *b, int size, Rule rule)
 }
 
 /* Both play and undo only touch keys of cells that can be reached from a playable
- * point within BOARD_PAD steps: all inside the padded grid by construction. */
-static inline void set_neighbour_keys(Board *b, Point p, uint32_t color)
+ * point within BOARD_PAD steps: all inside the padded grid by construction.
+ * EMPTY is 0, so placing or removing colour c flips the same two bits. */
+static inline void flip_neighbour_keys(Board *b, Point p, uint32_t color)
 {
     for (int d = 0; d < DIR_COUNT; d++) {
         uint32_t *key = b->key[d];
         int step = DIR[d];
         for (int k = 1; k <= BOARD_PAD; k++) {
-            int sa = key_shift(-k), sb = key_shift(k);
-            Point a = p + k * step, bb = p - k * step;
-            key[a] = (key[a] & ~(3u << sa)) | (color << sa);
-            key[bb] = (key[bb] & ~(3u << sb)) | (color << sb);
+            key[p + k * step] ^= color << key_shift(-k);
+            key[p - k * step] ^= color << key_shift(k);
         }
     }
 }
@@ -92,7 +91,7 @@ void board_play(Board *b, Point p, Color c)
     b->cell[p] = (uint8_t)c;
     b->hash ^= board_zobrist(c, p);
     b->history[b->count++] = p;
-    set_neighbour_keys(b, p, (uint32_t)c);
+    flip_neighbour_keys(b, p, (uint32_t)c);
 #ifdef TENGEN_DEBUG
     assert(board_is_consistent(b));
 #endif
@@ -103,8 +102,8 @@ void board_undo(Board *b)
     assert(b->count > 0);
     Point p = b->history[--b->count];
     b->hash ^= board_zobrist(b->cell[p], p);
+    flip_neighbour_keys(b, p, b->cell[p]);
     b->cell[p] = EMPTY;
-    set_neighbour_keys(b, p, EMPTY);
 #ifdef TENGEN_DEBUG
     assert(board_is_consistent(b));
 #endif
@@ -120,8 +119,8 @@ void board_remove(Board *b, Point p)
     memmove(&b->history[i], &b->history[i + 1], (size_t)(b->count - i - 1) * sizeof(Point));
     b->count--;
     b->hash ^= board_zobrist(b->cell[p], p);
+    flip_neighbour_keys(b, p, b->cell[p]);
     b->cell[p] = EMPTY;
-    set_neighbour_keys(b, p, EMPTY);
 }
 
 bool board_is_consistent(const Board *b)

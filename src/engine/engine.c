@@ -183,6 +183,12 @@ bool engine_weights_check(const EvalWeights *w, TgError *err)
                          ENGINE_WEIGHT_MAX);
             return false;
         }
+    for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
+        if (w->threat[i] < -ENGINE_WEIGHT_MAX || w->threat[i] > ENGINE_WEIGHT_MAX) {
+            tg_error_set(err, 0, 0, "threat weight %d is %d, not in -%d..%d", i, w->threat[i],
+                         ENGINE_WEIGHT_MAX, ENGINE_WEIGHT_MAX);
+            return false;
+        }
     if (w->own < 1 || w->own > ENGINE_SCALE_MAX || w->opp < 1 || w->opp > ENGINE_SCALE_MAX) {
         tg_error_set(err, 0, 0, "own/opp %d/%d not in 1..%d", w->own, w->opp, ENGINE_SCALE_MAX);
         return false;

@@ -247,7 +247,7 @@ bool spos_legal(SPos *s, Point p, Color c)
 int spos_evaluate(const SPos *s)
 {
     int me = s->stm - 1;
-    return (s->sum[me] * s->w->own - s->sum_opp[1 - me] * s->w->opp) / 16;
+    return (s->sum[me] * s->w->own - s->sum_opp[1 - me] * s->w->opp) / 16 + s->w->threat[spos_threat_mask(s)];
 }
 
 void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT])

@@ -95,6 +95,15 @@ static inline CellClass spos_class(const SPos *s, Point p, Color c)
 /* True when colour c may play the empty point p (renju black: not forbidden). */
 bool spos_legal(SPos *s, Point p, Color c);
 
+/* The threat situation for the side to move, as EvalWeights.threat indexes it. */
+static inline int spos_threat_mask(const SPos *s)
+{
+    const int16_t *m = s->count[s->stm - 1], *o = s->count[2 - s->stm];
+    return (m[CL_THREE] > 0) | (m[CL_B4] + m[CL_43] + m[CL_44] + m[CL_F4] > 0) << 1 |
+           (m[CL_33] > 0) << 2 | (o[CL_THREE] > 0) << 3 | (o[CL_B4] > 0) << 4 | (o[CL_33] > 0) << 5 |
+           (o[CL_F4] > 0) << 6 | (o[CL_43] + o[CL_44] > 0) << 7 | (s->stm == WHITE) << 8;
+}
+
 /* Static evaluation for the side to move. */
 int spos_evaluate(const SPos *s);
 

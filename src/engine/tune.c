@@ -204,6 +204,7 @@ bool tune_match(Rule r, const EvalWeights *a, const EvalWeights *b, int games, u
 
 typedef struct {
     int16_t f[2][NFEAT]; /* [0] side to move, [1] opponent: line counts, then class counts */
+    uint16_t mask;       /* threat situation (spos_threat_mask) */
     float result;        /* for the side to move: 1, 0.5, 0 */
 } TunePos;
 
@@ -254,6 +255,7 @@ static bool add_position(TuneData *d, const SPos *s, int res)
         for (int i = 0; i < CL_COUNT; i++)
             t->f[k][PAT_COUNT + i] = (int16_t)cls[i];
     }
+    t->mask = (uint16_t)spos_threat_mask(s);
     float black = res == RES_BLACK ? 1.0f : res == RES_DRAW ? 0.5f : 0.0f;
     t->result = s->stm == BLACK ? black : 1.0f - black;
     return true;
@@ -408,7 +410,8 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
 
 /* ---- fitting ---- */
 
-static int eval_pos(const TunePos *t, const EvalWeights *w)
+/* The evaluation without the threat term. */
+static int eval_cells(const TunePos *t, const EvalWeights *w)
 {
     int sum[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
@@ -420,6 +423,8 @@ static int eval_pos(const TunePos *t, const EvalWeights *w)
     }
     return (sum[0] * w->own - sum[1] * w->opp) / 16;
 }
+
+static int eval_pos(const TunePos *t, const EvalWeights *w) { return eval_cells(t, w) + w->threat[t->mask]; }
 
 int tune_data_positions(const TuneData *d) { return d->n; }
 
@@ -478,6 +483,92 @@ static int *param_ref(EvalWeights *w, int i)
     return i < nl ? &line[LINES[i]] : &cls[CLASSES[i - nl]];
 }
 
+/* Threat weights: a situation seen in fewer positions keeps its weight, and
+ * each is pulled towards 0 as if THREAT_PRIOR more of its positions had been
+ * drawn with an even evaluation. */
+#define THREAT_MIN_POSITIONS 30
+#define THREAT_PRIOR 4.0
+
+/* Positions sorted by threat situation: first[m]..first[m + 1] index pos. */
+typedef struct {
+    int first[ENGINE_THREAT_MASKS + 1];
+    int *pos;
+    double *base; /* eval_cells of each position, refreshed each pass */
+} ThreatGroups;
+
+static bool groups_build(const TuneData *d, ThreatGroups *g)
+{
+    g->pos = malloc(sizeof *g->pos * (size_t)d->n);
+    g->base = malloc(sizeof *g->base * (size_t)d->n);
+    if (!g->pos || !g->base) {
+        free(g->pos);
+        free(g->base);
+        return false;
+    }
+    int fill[ENGINE_THREAT_MASKS + 1] = {0};
+    for (int i = 0; i < d->n; i++)
+        fill[d->pos[i].mask + 1]++;
+    for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
+        fill[m + 1] += fill[m];
+    memcpy(g->first, fill, sizeof g->first);
+    for (int i = 0; i < d->n; i++)
+        g->pos[fill[d->pos[i].mask]++] = i;
+    return true;
+}
+
+static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* One situation's error with threat weight t, prior included. */
+static double group_error(const TuneData *d, const ThreatGroups *g, int m, double t, double k)
+{
+    double q = sigmoid(t / k) - 0.5, e = THREAT_PRIOR * q * q;
+    for (int j = g->first[m]; j < g->first[m + 1]; j++) {
+        int i = g->pos[j];
+        double r = d->pos[i].result - sigmoid((g->base[i] + t) / k);
+        e += r * r;
+    }
+    return e;
+}
+
+/* Sets each well-sampled threat weight to its best value given the cell
+ * weights (golden-section search; the error is unimodal in practice).
+ * True when a weight changed. */
+static bool fit_threats(const TuneData *d, ThreatGroups *g, EvalWeights *w, double k)
+{
+    const double gr = 0.6180339887498949;
+    bool moved = false;
+    for (int i = 0; i < d->n; i++)
+        g->base[i] = eval_cells(&d->pos[i], w);
+    for (int m = 0; m < ENGINE_THREAT_MASKS; m++) {
+        if (g->first[m + 1] - g->first[m] < THREAT_MIN_POSITIONS)
+            continue;
+        double a = -ENGINE_WEIGHT_MAX, b = ENGINE_WEIGHT_MAX;
+        double x1 = b - gr * (b - a), x2 = a + gr * (b - a);
+        double f1 = group_error(d, g, m, x1, k), f2 = group_error(d, g, m, x2, k);
+        while (b - a > 1) {
+            if (f1 < f2) {
+                b = x2;
+                x2 = x1;
+                f2 = f1;
+                x1 = b - gr * (b - a);
+                f1 = group_error(d, g, m, x1, k);
+            } else {
+                a = x1;
+                x1 = x2;
+                f1 = f2;
+                x2 = a + gr * (b - a);
+                f2 = group_error(d, g, m, x2, k);
+            }
+        }
+        int t = (int)lround((a + b) / 2);
+        if (t != w->threat[m] && group_error(d, g, m, t, k) < group_error(d, g, m, w->threat[m], k)) {
+            w->threat[m] = t;
+            moved = true;
+        }
+    }
+    return moved;
+}
+
 bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneFit *out,
               TgError *err)
 {
@@ -500,8 +591,15 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneF
         np++;
     for (int i = 0; i < np; i++)
         step[i] = *param_ref(&w, i) / 8 > 1 ? *param_ref(&w, i) / 8 : 1;
+    ThreatGroups g;
+    if (!groups_build(d, &g)) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
     for (int pass = 0; pass < iterations; pass++) {
-        bool moved = false, fine = true;
+        bool moved = fit_threats(d, &g, &w, k), fine = true;
+        if (moved)
+            best = tune_error(d, &w, k);
         for (int i = 0; i < np; i++) {
             int *v = param_ref(&w, i), old = *v;
             int hi = i == np - 1 ? ENGINE_SCALE_MAX : ENGINE_WEIGHT_MAX, lo = i == np - 1 ? 1 : 0;
@@ -529,7 +627,9 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneF
         if (!moved && fine)
             break;
     }
-    out->err_after = best;
+    free(g.pos);
+    free(g.base);
+    out->err_after = tune_error(d, &w, k);
     out->w = w;
     return true;
 }
@@ -557,7 +657,16 @@ char *tune_weights_c(const EvalWeights *w, Rule r)
     buf_printf(&b, "},\n            .cls_opp = {");
     for (int i = 0; i < CL_COUNT; i++)
         buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls_opp[i]);
-    buf_printf(&b, "},\n            .own = %d,\n            .opp = %d,\n        },\n", w->own, w->opp);
+    buf_printf(&b, "},\n            .own = %d,\n            .opp = %d,\n", w->own, w->opp);
+    int shown = 0;
+    for (int m = 0; m < ENGINE_THREAT_MASKS; m++) {
+        if (!w->threat[m])
+            continue;
+        buf_printf(&b, "%s[%d] = %d", !shown ? "            .threat = {" : shown % 8 ? ", " : ",\n                        ",
+                   m, w->threat[m]);
+        shown++;
+    }
+    buf_printf(&b, "%s        },\n", shown ? "},\n" : "");
     return buf_take(&b, NULL);
 }
 
@@ -577,6 +686,9 @@ char *tune_weights_write(const EvalWeights *w)
     for (int i = 0; i < CL_COUNT; i++)
         buf_printf(&b, " %d", w->cls_opp[i]);
     buf_printf(&b, "\nown %d\nopp %d\n", w->own, w->opp);
+    for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
+        if (w->threat[m])
+            buf_printf(&b, "threat %d %d\n", m, w->threat[m]);
     return buf_take(&b, NULL);
 }
 
@@ -608,11 +720,48 @@ static bool read_ints(const char *p, const char *line0, int lineno, int *out, in
     return true;
 }
 
+/* "threat MASK VALUE": one threat weight, each mask at most once. */
+static bool read_threat(const char *p, const char *line0, int lineno, EvalWeights *w, bool *given,
+                        TgError *err)
+{
+    long v[2];
+    static const long LO[2] = {0, -ENGINE_WEIGHT_MAX}, HI[2] = {ENGINE_THREAT_MASKS - 1, ENGINE_WEIGHT_MAX};
+    static const char *WHAT[2] = {"threat mask", "threat weight"};
+    for (int i = 0; i < 2; i++) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        int n = token_len(p);
+        char num[16], *end = NULL;
+        snprintf(num, sizeof num, "%.*s", n > 15 ? 15 : n, p);
+        if (!n) {
+            tg_error_set(err, lineno, (int)(p - line0) + 1, "missing %s", WHAT[i]);
+            return false;
+        }
+        v[i] = strtol(num, &end, 10);
+        if (n > 15 || *end || v[i] < LO[i] || v[i] > HI[i]) {
+            tg_error_set(err, lineno, (int)(p - line0) + 1, "bad %s '%.*s' (%ld..%ld)", WHAT[i],
+                         n > 20 ? 20 : n, p, LO[i], HI[i]);
+            return false;
+        }
+        if (i == 0 && given[v[0]]) {
+            tg_error_set(err, lineno, (int)(p - line0) + 1, "threat mask %ld given twice", v[0]);
+            return false;
+        }
+        p += n;
+    }
+    if (!expect_line_end(p, line0, lineno, err))
+        return false;
+    given[v[0]] = true;
+    w->threat[v[0]] = (int)v[1];
+    return true;
+}
+
 bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
 {
-    enum { NKEYS = 6 };
-    bool seen[NKEYS] = {false};
-    static const char *KEYS[NKEYS] = {"line", "class", "own", "opp", "line_opp", "class_opp"};
+    enum { NKEYS = 7 };
+    bool seen[NKEYS] = {false}, given[ENGINE_THREAT_MASKS] = {false};
+    static const char *KEYS[NKEYS] = {"line", "class", "own", "opp", "line_opp", "class_opp", "threat"};
+    memset(w->threat, 0, sizeof w->threat);
     int lineno = 0;
     for (const char *line = text; *line;) {
         lineno++;
@@ -625,12 +774,18 @@ bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
                     k = i;
             if (k < 0) {
                 tg_error_set(err, lineno, (int)(p - line) + 1,
-                             "unknown key '%.*s' (line, class, line_opp, class_opp, own, opp)",
+                             "unknown key '%.*s' (line, class, line_opp, class_opp, own, opp, threat)",
                              n > 20 ? 20 : n, p);
                 return false;
             }
-            int *const DST[NKEYS] = {w->line, w->cls, &w->own, &w->opp, w->line_opp, w->cls_opp};
-            static const int WANT[NKEYS] = {PAT_COUNT, CL_COUNT, 1, 1, PAT_COUNT, CL_COUNT};
+            if (k == 6) {
+                if (!read_threat(p + n, line, lineno, w, given, err))
+                    return false;
+                line = nl ? nl + 1 : line + strlen(line);
+                continue;
+            }
+            int *const DST[NKEYS - 1] = {w->line, w->cls, &w->own, &w->opp, w->line_opp, w->cls_opp};
+            static const int WANT[NKEYS - 1] = {PAT_COUNT, CL_COUNT, 1, 1, PAT_COUNT, CL_COUNT};
             int *dst = DST[k];
             int want = WANT[k];
             if (!read_ints(p + n, line, lineno, dst, want, err))

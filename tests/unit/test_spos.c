@@ -1,6 +1,6 @@
 /* The search position (src/engine/spos.c, internal): its list of four points
- * against a scan of the line patterns, and the VCF probe that takes that list
- * against the solver's own board scan. */
+ * and its threat situation against scans of the line patterns, and the VCF
+ * probe that takes that list against the solver's own board scan. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -126,11 +126,76 @@ static void test_vcf_from_four_list_equals_scan(void **state)
     assert_true(wins > 0);
 }
 
+/* Which kinds of threat colour c can make, from the line patterns alone:
+ * bit 0 a flex three, 1 a four of any kind, 2 a double three, 3 a blocked
+ * four only, 4 a flex four, 5 a four-three or double four. */
+static int scan_threats(const Board *b, Color c)
+{
+    int kinds = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            Point p = point_make(x, y);
+            if (b->cell[p] != EMPTY)
+                continue;
+            int n[PAT_COUNT] = {0};
+            for (int d = 0; d < DIR_COUNT; d++)
+                n[board_pattern(b, p, d, c)]++;
+            int fours = n[PAT_B4] + n[PAT_F4];
+            if (n[PAT_F5])
+                continue;
+            if (n[PAT_F4])
+                kinds |= 1 << 1 | 1 << 4;
+            else if (fours >= 2 || (fours && n[PAT_F3]))
+                kinds |= 1 << 1 | 1 << 5;
+            else if (n[PAT_F3] >= 2)
+                kinds |= 1 << 2;
+            else if (fours)
+                kinds |= 1 << 1 | 1 << 3;
+            else if (n[PAT_F3])
+                kinds |= 1 << 0;
+        }
+    return kinds;
+}
+
+/* The threat situation the evaluation reads from its running class counts,
+ * against a scan of the board after plays and undos. */
+static void test_threat_mask_matches_scan(void **state)
+{
+    (void)state;
+    SPos *s = malloc(sizeof *s);
+    assert_non_null(s);
+    Rng r;
+    rng_seed(&r, 79);
+    int seen = 0;
+    for (int i = 0; i < POSITIONS; i++) {
+        Board b;
+        random_position(&r, i, 15, 6, &b);
+        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, &ZERO_WEIGHTS);
+        for (int k = 0; k < 3; k++) {
+            Point p;
+            do
+                p = point_make(rng_below(&r, 15), rng_below(&r, 15));
+            while (s->b.cell[p] != EMPTY);
+            spos_play(s, p);
+        }
+        spos_undo(s);
+        Color me = s->stm, opp = color_other(me);
+        int m = scan_threats(&s->b, me), o = scan_threats(&s->b, opp);
+        int want = (m & 1) | (m >> 1 & 1) << 1 | (m >> 2 & 1) << 2 | (o & 1) << 3 | (o >> 3 & 1) << 4 |
+                   (o >> 2 & 1) << 5 | (o >> 4 & 1) << 6 | (o >> 5 & 1) << 7 | (me == WHITE) << 8;
+        assert_int_equal(spos_threat_mask(s), want);
+        seen |= want;
+    }
+    free(s);
+    assert_int_equal(seen, ENGINE_THREAT_MASKS - 1); /* every bit was exercised */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_four_cells_match_scan),
         cmocka_unit_test(test_vcf_from_four_list_equals_scan),
+        cmocka_unit_test(test_threat_mask_matches_scan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -121,6 +121,8 @@ static void test_features_match_engine(void **state)
                     w.cls_opp[i] = rng_below(&rng, 1000);
                 w.own = 1 + rng_below(&rng, 40);
                 w.opp = 1 + rng_below(&rng, 40);
+                for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
+                    w.threat[i] = rng_below(&rng, 2001) - 1000;
             }
             assert_true(engine_set_weights(e, CASES[c].rule, &w, &err));
             assert_true(engine_set_position(e, &b, board_side_to_move(&b), &err));
@@ -191,7 +193,11 @@ static void test_weights_file(void **state)
     w.line[PAT_F3] = 77;
     w.cls_opp[4] = 301; /* four-three */
     w.own = 21;
+    w.threat[0] = 5;
+    w.threat[300] = -1200;
+    w.threat[ENGINE_THREAT_MASKS - 1] = ENGINE_WEIGHT_MAX;
     char *text = tune_weights_write(&w);
+    assert_non_null(strstr(text, "threat 300 -1200\n"));
     TgError err = {0};
     assert_true(tune_weights_parse(text, &back, &err));
     assert_memory_equal(&w, &back, sizeof w);
@@ -206,6 +212,11 @@ static void test_weights_file(void **state)
         {"line 0 1 2 3 4 5 6 7 8 9 10 11\n", 1, 29, "'11'"},
         {"line 0 1 2 3 4 5 6 7 8 9 10\nclass 0 0 0 0 0 0 0 99999\n", 2, 21, "'99999'"},
         {"line 0 1 2 3 4 5 6 7 8 9 10\nclass 0 0 0 0 0 0 0 0\nown 3\n", 3, 0, "'opp'"},
+        {"threat 512 4\n", 1, 8, "'512'"},
+        {"threat 3 -4001\n", 1, 10, "'-4001'"},
+        {"threat 3\n", 1, 9, "missing threat weight"},
+        {"threat 3 4\nthreat 3 5\n", 2, 8, "given twice"},
+        {"threat 3 4 5\n", 1, 12, "'5'"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         assert_false(tune_weights_parse(BAD[i].text, &back, &err));
@@ -222,6 +233,9 @@ static void test_weights_file(void **state)
     assert_false(engine_weights_check(&w, &err));
     w.own = 18;
     w.cls_opp[6] = ENGINE_WEIGHT_MAX + 1; /* flex four */
+    assert_false(engine_weights_check(&w, &err));
+    w.cls_opp[6] = 0;
+    w.threat[7] = -ENGINE_WEIGHT_MAX - 1;
     assert_false(engine_weights_check(&w, &err));
 }
 
