@@ -42,6 +42,7 @@ typedef struct Engine Engine;
 #define ENGINE_WEIGHT_MAX 4000 /* bounds of one line or class weight (0..max) */
 #define ENGINE_SCALE_MAX 64    /* bounds of own/opp (1..max) */
 #define ENGINE_THREAT_MASKS 512 /* threat situations the evaluation tells apart (below) */
+#define ENGINE_PCODES 1001      /* multisets of four line patterns: C(PAT_COUNT + 3, 4) */
 
 /* The evaluation's weights for one rule set. Every empty cell is worth, for
  * the side to move, the sum of line[] over the line patterns a stone there
@@ -52,8 +53,11 @@ typedef struct Engine Engine;
  * plus threat[] of the position's threat situation, a bit set of: the mover
  * can make a flex three (bit 0), a four (1), a double three (2); the opponent
  * can make a flex three (3), a blocked four (4), a double three (5), a flex
- * four (6), a four-three or double four (7); the mover is white (8). The
- * threat weights may be negative (-ENGINE_WEIGHT_MAX..ENGINE_WEIGHT_MAX). */
+ * four (6), a four-three or double four (7); the mover is white (8). On top
+ * of its line and class weights a cell gets combo[0][code] (mover) or
+ * combo[1][code] (other side) of the multiset of its four line patterns
+ * (engine_pcode), for what the lines are worth together beyond their sum.
+ * Threat and combo weights may be negative (-ENGINE_WEIGHT_MAX..ENGINE_WEIGHT_MAX). */
 typedef struct {
     int line[PAT_COUNT];
     int cls[ENGINE_EVAL_CLASSES];
@@ -61,6 +65,7 @@ typedef struct {
     int cls_opp[ENGINE_EVAL_CLASSES];
     int own, opp;
     int threat[ENGINE_THREAT_MASKS];
+    int combo[2][ENGINE_PCODES];
 } EvalWeights;
 
 typedef struct {
@@ -153,6 +158,11 @@ void engine_stop(Engine *e);
 
 /* The built-in weights for rule r (src/engine/eval_params.h). */
 void engine_default_weights(Rule r, EvalWeights *w);
+
+/* The code (0..ENGINE_PCODES-1) of a cell's four line patterns, in any order;
+ * engine_pcode_patterns gives them back, highest first. */
+int engine_pcode(int p0, int p1, int p2, int p3);
+void engine_pcode_patterns(int code, int pat[4]);
 
 /* Checks that every weight is in range; false with err naming the first bad one. */
 bool engine_weights_check(const EvalWeights *w, TgError *err);

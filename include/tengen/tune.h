@@ -56,10 +56,21 @@ typedef struct {
     EvalWeights w;      /* the fitted weights */
 } TuneFit;
 
-/* Texel tuning: fits K for start, then coordinate descent on the weights for
- * at most `iterations` passes to minimise mean (result - sigmoid(eval/K))^2
- * over the quiet positions. False with err when there is no quiet position. */
-bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneFit *out,
+#define TUNE_COMBO_L2 1e-9 /* default pull of each combination weight towards 0 */
+
+typedef struct {
+    int iterations;  /* passes at most */
+    bool combos;     /* also fit the combination weights (EvalWeights.combo) */
+    double combo_l2; /* ... adding combo_l2 * weight^2 to the error for each */
+} TuneFitOptions;
+
+/* Texel tuning: fits K for start, then for at most opt->iterations passes
+ * minimises mean (result - sigmoid(eval/K))^2 over the quiet positions: each
+ * pass sets every threat weight seen in 30+ positions to its best value,
+ * takes gradient steps on the combination weights seen in 50+ positions (when
+ * opt->combos) and a coordinate-descent step on the line, class and own
+ * weights. False with err when there is no quiet position. */
+bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions *opt, TuneFit *out,
               TgError *err);
 
 /* Mean squared error of w at scale k over d's quiet positions (-1 if none). */

@@ -11,7 +11,8 @@
 
 static const char USAGE[] =
     "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M] OUT\n"
-    "       tengen tune fit --rule R [--iterations N] [--weights FILE] DATA [--out FILE]\n"
+    "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
+    "                       [--combo-l2 X] DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--base FILE] WEIGHTS\n"
     "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
@@ -20,7 +21,9 @@ static const char USAGE[] =
     "fit fits the sigmoid scale K to the weights (default: built in), then tunes the\n"
     "weights by coordinate descent on the mean squared error between sigmoid(eval/K)\n"
     "and the game result over the quiet positions; prints both errors and the weights\n"
-    "as an eval_params.h entry, and writes a weights file with --out.\n"
+    "as an eval_params.h entry, and writes a weights file with --out. It also fits\n"
+    "the threat-situation weights and, unless --no-combo, the pattern-combination\n"
+    "weights, each pulled towards 0 by X times its square (default 1e-9).\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours alternating,\n"
     "and prints wins, losses and draws for WEIGHTS.\n";
 
@@ -29,6 +32,8 @@ typedef struct {
     bool has_rule;
     int games, iterations, opening;
     long long seed, nodes;
+    bool no_combo;
+    double combo_l2;
     bool has_seed;
     const char *out, *weights, *base;
 } TuneOptions;
@@ -98,6 +103,17 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
             return EXIT_USAGE;
         }
         return -1;
+    case 'C': o->no_combo = true; return -1;
+    case 'L': {
+        char *end = NULL;
+        double x = strtod(optarg, &end);
+        if (!*optarg || *end || !(x >= 0 && x <= 1)) {
+            cli_error("tune", "argument %d '%s': the combination pull must be a number in 0..1", at, optarg);
+            return EXIT_USAGE;
+        }
+        o->combo_l2 = x;
+        return -1;
+    }
     case 'o': o->out = optarg; return -1;
     case 'w': o->weights = optarg; return -1;
     case 'b': o->base = optarg; return -1;
@@ -164,7 +180,8 @@ static int run_fit(const TuneOptions *o, const char *path)
         return EXIT_USAGE;
     }
     TuneFit fit;
-    bool ok = tune_fit(d, &start, o->iterations, &fit, &err);
+    TuneFitOptions fo = {.iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2};
+    bool ok = tune_fit(d, &start, &fo, &fit, &err);
     int games = tune_data_games(d);
     tune_data_free(d);
     if (!ok) {
@@ -216,6 +233,7 @@ int cmd_tune(int argc, char **argv)
         {"opening", required_argument, NULL, 'm'}, {"iterations", required_argument, NULL, 'i'},
         {"out", required_argument, NULL, 'o'},   {"weights", required_argument, NULL, 'w'},
         {"base", required_argument, NULL, 'b'},  {"help", no_argument, NULL, 'h'},
+        {"no-combo", no_argument, NULL, 'C'},    {"combo-l2", required_argument, NULL, 'L'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -228,7 +246,7 @@ int cmd_tune(int argc, char **argv)
         cli_error("tune", "argument 1 '%s': unknown step (gen, fit or match)", sub);
         return EXIT_USAGE;
     }
-    TuneOptions o = {.games = 0, .iterations = 50, .opening = 4, .nodes = 3000};
+    TuneOptions o = {.games = 0, .iterations = 50, .opening = 4, .nodes = 3000, .combo_l2 = TUNE_COMBO_L2};
     char *orig[256];
     int n = argc < 256 ? argc : 256;
     for (int i = 0; i < n; i++)

@@ -132,7 +132,12 @@ bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err)
     return true;
 }
 
-void engine_clear_hash(Engine *e) { tt_clear(&e->tt); }
+void engine_clear_hash(Engine *e)
+{
+    tt_clear(&e->tt);
+    for (int i = 0; i < e->nworkers; i++)
+        memset(e->workers[i].history, 0, sizeof e->workers[i].history);
+}
 
 bool engine_prefault_hash(Engine *e, const _Atomic bool *cancel) { return tt_touch(&e->tt, cancel); }
 
@@ -158,6 +163,27 @@ bool engine_set_position(Engine *e, const Board *b, Color to_move, TgError *err)
 }
 
 void engine_default_weights(Rule r, EvalWeights *w) { *w = EVAL_WEIGHTS[r]; }
+
+int engine_pcode(int p0, int p1, int p2, int p3)
+{
+    if ((unsigned)p0 >= PAT_COUNT || (unsigned)p1 >= PAT_COUNT || (unsigned)p2 >= PAT_COUNT ||
+        (unsigned)p3 >= PAT_COUNT)
+        return -1;
+    return spos_pcode(p0, p1, p2, p3);
+}
+
+void engine_pcode_patterns(int code, int pat[4])
+{
+    for (int a = 0; a < PAT_COUNT; a++)
+        for (int b = 0; b <= a; b++)
+            for (int c = 0; c <= b; c++)
+                for (int d = 0; d <= c; d++)
+                    if (spos_pcode(a, b, c, d) == code) {
+                        pat[0] = a, pat[1] = b, pat[2] = c, pat[3] = d;
+                        return;
+                    }
+    pat[0] = pat[1] = pat[2] = pat[3] = -1;
+}
 
 bool engine_weights_check(const EvalWeights *w, TgError *err)
 {
@@ -189,6 +215,13 @@ bool engine_weights_check(const EvalWeights *w, TgError *err)
                          ENGINE_WEIGHT_MAX, ENGINE_WEIGHT_MAX);
             return false;
         }
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < ENGINE_PCODES; i++)
+            if (w->combo[k][i] < -ENGINE_WEIGHT_MAX || w->combo[k][i] > ENGINE_WEIGHT_MAX) {
+                tg_error_set(err, 0, 0, "combination weight %d/%d is %d, not in -%d..%d", k, i, w->combo[k][i],
+                             ENGINE_WEIGHT_MAX, ENGINE_WEIGHT_MAX);
+                return false;
+            }
     if (w->own < 1 || w->own > ENGINE_SCALE_MAX || w->opp < 1 || w->opp > ENGINE_SCALE_MAX) {
         tg_error_set(err, 0, 0, "own/opp %d/%d not in 1..%d", w->own, w->opp, ENGINE_SCALE_MAX);
         return false;
@@ -280,7 +313,14 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         w->nodes = w->flushed = w->next_check = 0;
         w->seldepth = w->completed = 0;
         memset(w->killer, 0xff, sizeof w->killer);
+#if SEARCH_HISTORY_KEEP
+        /* What refuted in the last search of this game is a good first guess now. */
+        for (int c = 0; c < 2; c++)
+            for (int p = 0; p < BOARD_CELLS; p++)
+                w->history[c][p] /= 2;
+#else
         memset(w->history, 0, sizeof w->history);
+#endif
         spos_init(&w->pos, &e->board, e->to_move, &e->weights[e->board.rule]);
         search_root_moves(w);
     }
@@ -294,6 +334,9 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
     atomic_store(&e->stop, true);
     for (int i = 1; i < started; i++)
         pthread_join(e->workers[i].thread, NULL);
+#if SEARCH_SMP_ADOPT
+    search_adopt_deeper(e, started);
+#endif
     uint64_t nodes = 0;
     for (int i = 0; i < e->nworkers; i++)
         nodes += e->workers[i].nodes;

@@ -681,6 +681,8 @@ void search_worker_run(Worker *w)
             for (int i = 0; i < w->nroot; i++)
                 w->root[i].prev_score = w->root[i].score;
             w->completed = depth;
+            if (nbest == 1)
+                w->done = w->root[0];
             if (w->id == 0)
                 report(w, depth, nbest);
         } else if (w->id == 0 && nbest == 1 && w->root[0].score > -INF && depth > 1) {
@@ -707,4 +709,24 @@ void search_worker_run(Worker *w)
     }
     if (w->id == 0)
         atomic_store(&e->stop, true);
+}
+
+void search_adopt_deeper(Engine *e, int nworkers)
+{
+    const Worker *main = &e->workers[0], *best = main;
+    SearchResult *res = &e->result;
+    if (e->nbest != 1 || res->nlines < 1 || decided(res->score) || main->completed < 1)
+        return;
+    for (int i = 1; i < nworkers; i++) {
+        const Worker *h = &e->workers[i];
+        if (h->completed > best->completed && h->done.score > -INF && h->done.pvlen > 0)
+            best = h;
+    }
+    if (best == main)
+        return;
+    fill_line(&res->lines[0], &best->done, best->done.score);
+    res->depth = best->completed;
+    res->best = res->lines[0].move;
+    res->score = res->lines[0].score;
+    res->mate = res->lines[0].mate;
 }

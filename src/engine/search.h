@@ -34,6 +34,7 @@ typedef struct Worker {
     uint64_t next_check; /* nodes at which the limits are looked at next */
     int seldepth;
     int completed;     /* last fully completed depth */
+    RootMove done;     /* its best move (one-line searches) */
     Point killer[MAX_PLY][2];
     int32_t history[2][BOARD_CELLS];
     Point pv[MAX_PLY][MAX_PLY];
@@ -77,6 +78,11 @@ void search_root_moves(Worker *w);
 /* Runs iterative deepening on w until a limit or stop; the main worker (id 0)
  * reports and fills e->result. */
 void search_worker_run(Worker *w);
+
+/* Lazy SMP: when a helper completed a deeper iteration than the main worker
+ * and the main worker's answer is not a proven result, its best move becomes
+ * e->result (one-line searches without a root restriction only). */
+void search_adopt_deeper(struct Engine *e, int nworkers);
 
 /* Ordering score of a move for the side to move (no TT/killers). */
 int search_order_score(const SPos *s, Point p);

@@ -74,6 +74,26 @@ static CellClass classify(int digits)
     return CL_NONE;
 }
 
+/* Per ordered quadruple of line patterns (p0 * 1331 + p1 * 121 + p2 * 11 + p3):
+ * the pattern code in bits 0-9, the CellClass in bits 10-12 and, in bit 13,
+ * whether a renju black stone there may need the exact forbidden check. One
+ * lookup replaces counting and sorting in the cell update. */
+#define QUAD_KEYS (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
+#define QUAD_CLASS_SHIFT 10
+#define QUAD_FORBID_BIT (1u << 13)
+static uint16_t quad_table[QUAD_KEYS];
+static pthread_once_t quad_once = PTHREAD_ONCE_INIT;
+
+static void build_quads(void)
+{
+    for (int k = 0; k < QUAD_KEYS; k++) {
+        int p0 = k / 1331, p1 = k / 121 % 11, p2 = k / 11 % 11, p3 = k % 11;
+        int digits = PAT_DIGITS[p0] + PAT_DIGITS[p1] + PAT_DIGITS[p2] + PAT_DIGITS[p3];
+        quad_table[k] = (uint16_t)(spos_pcode(p0, p1, p2, p3) | classify(digits) << QUAD_CLASS_SHIFT |
+                                   (may_need_forbid_check(digits) ? QUAD_FORBID_BIT : 0));
+    }
+}
+
 /* Renju black: can the line tables alone clear this cell of being forbidden? */
 static bool maybe_forbidden(const Board *b, Point p, const uint16_t *info)
 {
@@ -98,15 +118,12 @@ static void eval_cell(SPos *s, Point p)
     unsigned q0 = pair[b->key[0][p]], q1 = pair[b->key[1][p]], q2 = pair[b->key[2][p]],
              q3 = pair[b->key[3][p]];
     for (int c = 0; c < 2; c++, q0 >>= 4, q1 >>= 4, q2 >>= 4, q3 >>= 4) {
-        int p0 = q0 & 15, p1 = q1 & 15, p2 = q2 & 15, p3 = q3 & 15;
-        int digits = PAT_DIGITS[p0] + PAT_DIGITS[p1] + PAT_DIGITS[p2] + PAT_DIGITS[p3];
-        CellClass cl = classify(digits);
-        const EvalWeights *ew = s->w;
-        int w = ew->line[p0] + ew->line[p1] + ew->line[p2] + ew->line[p3] + ew->cls[cl];
-        int wo = ew->line_opp[p0] + ew->line_opp[p1] + ew->line_opp[p2] + ew->line_opp[p3] +
-                 ew->cls_opp[cl];
+        unsigned quad = quad_table[(q0 & 15) * 1331 + (q1 & 15) * 121 + (q2 & 15) * 11 + (q3 & 15)];
+        unsigned code = quad & 1023;
+        CellClass cl = (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
+        int w = s->val[0][code], wo = s->val[1][code];
         if (c == 0 && s->renju) {
-            s->pforbid[p] = may_need_forbid_check(digits) && maybe_forbidden(b, p, s->rinfo);
+            s->pforbid[p] = (quad & QUAD_FORBID_BIT) && maybe_forbidden(b, p, s->rinfo);
             if (s->pforbid[p])
                 w = wo = 0;
         }
@@ -118,6 +135,32 @@ static void eval_cell(SPos *s, Point p)
         s->worth_opp[c][p] = (int16_t)wo;
         s->count[c][cl]++;
     }
+}
+
+/* The worth under w of a cell whose four line patterns are pat, for the mover
+ * and for the other side. */
+static void set_value(SPos *s, const EvalWeights *w, const int pat[4])
+{
+    int code = spos_pcode(pat[0], pat[1], pat[2], pat[3]);
+    int digits = PAT_DIGITS[pat[0]] + PAT_DIGITS[pat[1]] + PAT_DIGITS[pat[2]] + PAT_DIGITS[pat[3]];
+    CellClass cl = classify(digits);
+    int own = w->cls[cl] + w->combo[0][code], opp = w->cls_opp[cl] + w->combo[1][code];
+    for (int i = 0; i < 4; i++) {
+        own += w->line[pat[i]];
+        opp += w->line_opp[pat[i]];
+    }
+    s->val[0][code] = (int16_t)own;
+    s->val[1][code] = (int16_t)opp;
+}
+
+/* Every pattern code's worth under w (each multiset once, highest first). */
+static void build_values(SPos *s, const EvalWeights *w)
+{
+    for (int a = 0; a < PAT_COUNT; a++)
+        for (int b = 0; b <= a; b++)
+            for (int c = 0; c <= b; c++)
+                for (int d = 0; d <= c; d++)
+                    set_value(s, w, (const int[4]){a, b, c, d});
 }
 
 /* A cell just filled: it no longer counts. */
@@ -158,6 +201,8 @@ static void add_near(SPos *s, Point p, int delta)
 void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights *w)
 {
     s->w = w;
+    pthread_once(&quad_once, build_quads);
+    build_values(s, w);
     pattern_init(b->rule);
     s->b = *b;
     s->stm = stm;
@@ -261,6 +306,18 @@ void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT
         for (int d = 0; d < DIR_COUNT; d++)
             line[tab[s->b.key[d][p]]]++;
         cls[s->cls[c - 1][p]]++;
+    }
+}
+
+void spos_pcode_counts(const SPos *s, Color c, int counts[ENGINE_PCODES])
+{
+    memset(counts, 0, sizeof(int) * ENGINE_PCODES);
+    const uint8_t *tab = s->tab[c - 1];
+    for (Point p = s->lo; p <= s->hi; p++) {
+        if (s->b.cell[p] != EMPTY || (c == BLACK && s->pforbid[p]))
+            continue;
+        const uint32_t *k0 = &s->b.key[0][p];
+        counts[spos_pcode(tab[k0[0]], tab[k0[BOARD_CELLS]], tab[k0[2 * BOARD_CELLS]], tab[k0[3 * BOARD_CELLS]])]++;
     }
 }
 

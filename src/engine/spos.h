@@ -18,6 +18,7 @@
 
 #include "tengen/board.h"
 #include "tengen/engine.h"
+#include "tengen/pattern.h"
 
 typedef enum {
     CL_NONE,  /* nothing forcing */
@@ -68,6 +69,7 @@ typedef struct {
     const uint8_t *pair;          /* both colours' patterns per line key */
     const uint16_t *rinfo;        /* renju black line info */
     const EvalWeights *w;         /* evaluation weights (the caller keeps them alive) */
+    int16_t val[2][ENGINE_PCODES]; /* a cell's worth by pattern code under w: mover, other side */
     int depth;                    /* entries on the undo stack */
     SPosUndo undo[SPOS_MAX_STACK];
 } SPos;
@@ -95,6 +97,30 @@ static inline CellClass spos_class(const SPos *s, Point p, Color c)
 /* True when colour c may play the empty point p (renju black: not forbidden). */
 bool spos_legal(SPos *s, Point p, Color c);
 
+/* Multiset code of four patterns: sorted a >= b >= c >= d, the code is
+ * C(a+3,4) + C(b+2,3) + C(c+1,2) + d, dense in 0..ENGINE_PCODES-1. */
+static const int16_t SPOS_C4[PAT_COUNT] = {0, 1, 5, 15, 35, 70, 126, 210, 330, 495, 715};
+static const int16_t SPOS_C3[PAT_COUNT] = {0, 1, 4, 10, 20, 35, 56, 84, 120, 165, 220};
+static const int16_t SPOS_C2[PAT_COUNT] = {0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55};
+
+static inline int spos_pcode(int a, int b, int c, int d)
+{
+    int t;
+#define SPOS_ORDER(x, y) \
+    if (x < y) {         \
+        t = x;           \
+        x = y;           \
+        y = t;           \
+    }
+    SPOS_ORDER(a, b)
+    SPOS_ORDER(c, d)
+    SPOS_ORDER(a, c)
+    SPOS_ORDER(b, d)
+    SPOS_ORDER(b, c)
+#undef SPOS_ORDER
+    return SPOS_C4[a] + SPOS_C3[b] + SPOS_C2[c] + d;
+}
+
 /* The threat situation for the side to move, as EvalWeights.threat indexes it. */
 static inline int spos_threat_mask(const SPos *s)
 {
@@ -111,6 +137,9 @@ int spos_evaluate(const SPos *s);
  * how many lines of each Pattern and cells of each class (so that the sum of
  * worths is the dot product with the weights). */
 void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT]);
+
+/* Counts, per pattern code (spos_pcode), the empty cells that count for c. */
+void spos_pcode_counts(const SPos *s, Color c, int counts[ENGINE_PCODES]);
 
 /* Fills out with the empty cells where colour c has class cl (at most cap). */
 int spos_cells_of_class(const SPos *s, Color c, CellClass cl, Point *out, int cap);

@@ -203,8 +203,14 @@ bool tune_match(Rule r, const EvalWeights *a, const EvalWeights *b, int games, u
 #define NFEAT (PAT_COUNT + CL_COUNT)
 
 typedef struct {
+    uint16_t code, cells;
+} TuneCombo;
+
+typedef struct {
     int16_t f[2][NFEAT]; /* [0] side to move, [1] opponent: line counts, then class counts */
     uint16_t mask;       /* threat situation (spos_threat_mask) */
+    uint16_t ncombo[2];  /* pattern codes present, for each side */
+    int32_t combo;       /* ... their first entry in TuneData.combo */
     float result;        /* for the side to move: 1, 0.5, 0 */
 } TunePos;
 
@@ -213,6 +219,8 @@ struct TuneData {
     int games;
     int n, cap;
     TunePos *pos;
+    int ncombo, combo_cap;
+    TuneCombo *combo; /* (code, cells) pairs of every position, side to move first */
 };
 
 int tune_data_games(const TuneData *d) { return d->games; }
@@ -222,6 +230,7 @@ void tune_data_free(TuneData *d)
     if (!d)
         return;
     free(d->pos);
+    free(d->combo);
     free(d);
 }
 
@@ -256,6 +265,27 @@ static bool add_position(TuneData *d, const SPos *s, int res)
             t->f[k][PAT_COUNT + i] = (int16_t)cls[i];
     }
     t->mask = (uint16_t)spos_threat_mask(s);
+    t->combo = d->ncombo;
+    for (int k = 0; k < 2; k++) {
+        int counts[ENGINE_PCODES], used = 0;
+        spos_pcode_counts(s, k == 0 ? s->stm : color_other(s->stm), counts);
+        for (int code = 0; code < ENGINE_PCODES; code++)
+            used += counts[code] > 0;
+        if (d->ncombo + used > d->combo_cap) {
+            int cap = d->combo_cap ? d->combo_cap * 2 : 1 << 16;
+            while (cap < d->ncombo + used)
+                cap *= 2;
+            TuneCombo *c = realloc(d->combo, sizeof *c * (size_t)cap);
+            if (!c)
+                return false;
+            d->combo = c;
+            d->combo_cap = cap;
+        }
+        for (int code = 0; code < ENGINE_PCODES; code++)
+            if (counts[code])
+                d->combo[d->ncombo++] = (TuneCombo){(uint16_t)code, (uint16_t)counts[code]};
+        t->ncombo[k] = (uint16_t)used;
+    }
     float black = res == RES_BLACK ? 1.0f : res == RES_DRAW ? 0.5f : 0.0f;
     t->result = s->stm == BLACK ? black : 1.0f - black;
     return true;
@@ -411,24 +441,31 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
 /* ---- fitting ---- */
 
 /* The evaluation without the threat term. */
-static int eval_cells(const TunePos *t, const EvalWeights *w)
+static int eval_cells(const TuneData *d, int i, const EvalWeights *w)
 {
+    const TunePos *t = &d->pos[i];
+    const TuneCombo *c = &d->combo[t->combo];
     int sum[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
         const int *line = k ? w->line_opp : w->line, *cls = k ? w->cls_opp : w->cls;
-        for (int i = 0; i < PAT_COUNT; i++)
-            sum[k] += t->f[k][i] * line[i];
-        for (int i = 0; i < CL_COUNT; i++)
-            sum[k] += t->f[k][PAT_COUNT + i] * cls[i];
+        for (int j = 0; j < PAT_COUNT; j++)
+            sum[k] += t->f[k][j] * line[j];
+        for (int j = 0; j < CL_COUNT; j++)
+            sum[k] += t->f[k][PAT_COUNT + j] * cls[j];
+        for (int j = 0; j < t->ncombo[k]; j++, c++)
+            sum[k] += c->cells * w->combo[k][c->code];
     }
     return (sum[0] * w->own - sum[1] * w->opp) / 16;
 }
 
-static int eval_pos(const TunePos *t, const EvalWeights *w) { return eval_cells(t, w) + w->threat[t->mask]; }
+static int eval_pos(const TuneData *d, int i, const EvalWeights *w)
+{
+    return eval_cells(d, i, w) + w->threat[d->pos[i].mask];
+}
 
 int tune_data_positions(const TuneData *d) { return d->n; }
 
-int tune_data_eval(const TuneData *d, int i, const EvalWeights *w) { return eval_pos(&d->pos[i], w); }
+int tune_data_eval(const TuneData *d, int i, const EvalWeights *w) { return eval_pos(d, i, w); }
 
 double tune_error(const TuneData *d, const EvalWeights *w, double k)
 {
@@ -436,7 +473,7 @@ double tune_error(const TuneData *d, const EvalWeights *w, double k)
         return -1;
     double e = 0;
     for (int i = 0; i < d->n; i++) {
-        double q = 1.0 / (1.0 + exp(-eval_pos(&d->pos[i], w) / k));
+        double q = 1.0 / (1.0 + exp(-eval_pos(d, i, w) / k));
         e += (d->pos[i].result - q) * (d->pos[i].result - q);
     }
     return e / d->n;
@@ -538,7 +575,7 @@ static bool fit_threats(const TuneData *d, ThreatGroups *g, EvalWeights *w, doub
     const double gr = 0.6180339887498949;
     bool moved = false;
     for (int i = 0; i < d->n; i++)
-        g->base[i] = eval_cells(&d->pos[i], w);
+        g->base[i] = eval_cells(d, i, w);
     for (int m = 0; m < ENGINE_THREAT_MASKS; m++) {
         if (g->first[m + 1] - g->first[m] < THREAT_MIN_POSITIONS)
             continue;
@@ -569,9 +606,81 @@ static bool fit_threats(const TuneData *d, ThreatGroups *g, EvalWeights *w, doub
     return moved;
 }
 
-bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneFit *out,
+/* Combination weights: gradient descent (Adam) on a real-valued shadow of
+ * the codes seen in at least COMBO_MIN_POSITIONS positions, with an L2 pull
+ * towards 0; COMBO_EPOCHS steps a pass. */
+#define COMBO_MIN_POSITIONS 50
+#define COMBO_EPOCHS 10
+#define COMBO_RATE 2.0
+
+typedef struct {
+    double v[2][ENGINE_PCODES], m[2][ENGINE_PCODES], s[2][ENGINE_PCODES], g[2][ENGINE_PCODES];
+    bool tuned[2][ENGINE_PCODES];
+    int steps;
+    double l2;
+} ComboFit;
+
+static void combo_init(ComboFit *cf, const TuneData *d, const EvalWeights *w, const TuneFitOptions *opt)
+{
+    memset(cf, 0, sizeof *cf);
+    cf->l2 = opt->combo_l2;
+    double (*seen)[ENGINE_PCODES] = cf->g; /* positions each code is in */
+    for (int i = 0; i < d->n; i++) {
+        const TuneCombo *c = &d->combo[d->pos[i].combo];
+        for (int k = 0; k < 2; k++)
+            for (int j = 0; j < d->pos[i].ncombo[k]; j++, c++)
+                seen[k][c->code]++;
+    }
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < ENGINE_PCODES; j++) {
+            cf->tuned[k][j] = opt->combos && seen[k][j] >= COMBO_MIN_POSITIONS;
+            cf->v[k][j] = w->combo[k][j];
+        }
+}
+
+/* COMBO_EPOCHS full-batch steps; true when a weight changed. */
+static bool fit_combos(const TuneData *d, ComboFit *cf, EvalWeights *w, double k)
+{
+    bool moved = false;
+    for (int epoch = 0; epoch < COMBO_EPOCHS; epoch++) {
+        memset(cf->g, 0, sizeof cf->g);
+        for (int i = 0; i < d->n; i++) {
+            double q = sigmoid(eval_pos(d, i, w) / k);
+            double g = 2 * (q - d->pos[i].result) * q * (1 - q) / k / d->n / 16;
+            const TuneCombo *c = &d->combo[d->pos[i].combo];
+            for (int side = 0; side < 2; side++) {
+                double gs = side ? -g * w->opp : g * w->own;
+                for (int j = 0; j < d->pos[i].ncombo[side]; j++, c++)
+                    cf->g[side][c->code] += gs * c->cells;
+            }
+        }
+        cf->steps++;
+        double b1 = 0.9, b2 = 0.999;
+        double c1 = 1 - pow(b1, cf->steps), c2 = 1 - pow(b2, cf->steps);
+        for (int side = 0; side < 2; side++)
+            for (int j = 0; j < ENGINE_PCODES; j++) {
+                if (!cf->tuned[side][j])
+                    continue;
+                double g = cf->g[side][j] + 2 * cf->l2 * cf->v[side][j];
+                cf->m[side][j] = b1 * cf->m[side][j] + (1 - b1) * g;
+                cf->s[side][j] = b2 * cf->s[side][j] + (1 - b2) * g * g;
+                cf->v[side][j] -= COMBO_RATE * (cf->m[side][j] / c1) / (sqrt(cf->s[side][j] / c2) + 1e-12);
+                if (cf->v[side][j] > ENGINE_WEIGHT_MAX)
+                    cf->v[side][j] = ENGINE_WEIGHT_MAX;
+                if (cf->v[side][j] < -ENGINE_WEIGHT_MAX)
+                    cf->v[side][j] = -ENGINE_WEIGHT_MAX;
+                int nv = (int)lround(cf->v[side][j]);
+                moved |= nv != w->combo[side][j];
+                w->combo[side][j] = nv;
+            }
+    }
+    return moved;
+}
+
+bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions *opt, TuneFit *out,
               TgError *err)
 {
+    int iterations = opt->iterations;
     memset(out, 0, sizeof *out);
     out->positions = d->n;
     if (!d->n) {
@@ -596,8 +705,18 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneF
         tg_error_set(err, 0, 0, "out of memory");
         return false;
     }
+    ComboFit *cf = malloc(sizeof *cf);
+    if (!cf) {
+        free(g.pos);
+        free(g.base);
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
+    combo_init(cf, d, &w, opt);
     for (int pass = 0; pass < iterations; pass++) {
         bool moved = fit_threats(d, &g, &w, k), fine = true;
+        if (opt->combos)
+            moved |= fit_combos(d, cf, &w, k);
         if (moved)
             best = tune_error(d, &w, k);
         for (int i = 0; i < np; i++) {
@@ -627,6 +746,7 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, int iterations, TuneF
         if (!moved && fine)
             break;
     }
+    free(cf);
     free(g.pos);
     free(g.base);
     out->err_after = tune_error(d, &w, k);
@@ -645,28 +765,43 @@ char *tune_weights_c(const EvalWeights *w, Rule r)
     static const char *RULE_ENUM[RULE_COUNT] = {"RULE_FREESTYLE", "RULE_STANDARD", "RULE_RENJU",
                                                 "RULE_CARO"};
     Buf b = {0};
-    buf_printf(&b, "    [%s] =\n        {\n            .line = {", RULE_ENUM[r]);
+    buf_printf(&b, "    [%s] = {\n        .line = {", RULE_ENUM[r]);
     for (int i = 0; i < PAT_COUNT; i++)
         buf_printf(&b, "%s[PAT_%s] = %d", i ? ", " : "", PAT_NAMES[i], w->line[i]);
-    buf_printf(&b, "},\n            .cls = {");
+    buf_printf(&b, "},\n        .cls = {");
     for (int i = 0; i < CL_COUNT; i++)
         buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls[i]);
-    buf_printf(&b, "},\n            .line_opp = {");
+    buf_printf(&b, "},\n        .line_opp = {");
     for (int i = 0; i < PAT_COUNT; i++)
         buf_printf(&b, "%s[PAT_%s] = %d", i ? ", " : "", PAT_NAMES[i], w->line_opp[i]);
-    buf_printf(&b, "},\n            .cls_opp = {");
+    buf_printf(&b, "},\n        .cls_opp = {");
     for (int i = 0; i < CL_COUNT; i++)
         buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls_opp[i]);
-    buf_printf(&b, "},\n            .own = %d,\n            .opp = %d,\n", w->own, w->opp);
+    buf_printf(&b, "},\n        .own = %d,\n        .opp = %d,\n", w->own, w->opp);
     int shown = 0;
     for (int m = 0; m < ENGINE_THREAT_MASKS; m++) {
         if (!w->threat[m])
             continue;
-        buf_printf(&b, "%s[%d] = %d", !shown ? "            .threat = {" : shown % 8 ? ", " : ",\n                        ",
+        buf_printf(&b, "%s[%d] = %d", !shown ? "        .threat = {" : shown % 8 ? ", " : ",\n                    ",
                    m, w->threat[m]);
         shown++;
     }
-    buf_printf(&b, "%s        },\n", shown ? "},\n" : "");
+    if (shown)
+        buf_printf(&b, "},\n");
+    for (int k = 0; k < 2; k++) {
+        shown = 0;
+        for (int code = 0; code < ENGINE_PCODES; code++) {
+            if (!w->combo[k][code])
+                continue;
+            buf_printf(&b, "%s[%d] = %d", !shown ? (k ? "        .combo[1] = {" : "        .combo[0] = {")
+                                          : shown % 8 ? ", " : ",\n                      ",
+                       code, w->combo[k][code]);
+            shown++;
+        }
+        if (shown)
+            buf_printf(&b, "},\n");
+    }
+    buf_printf(&b, "    },\n");
     return buf_take(&b, NULL);
 }
 
@@ -689,6 +824,15 @@ char *tune_weights_write(const EvalWeights *w)
     for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
         if (w->threat[m])
             buf_printf(&b, "threat %d %d\n", m, w->threat[m]);
+    for (int k = 0; k < 2; k++)
+        for (int code = 0; code < ENGINE_PCODES; code++) {
+            if (!w->combo[k][code])
+                continue;
+            int pat[4];
+            engine_pcode_patterns(code, pat);
+            buf_printf(&b, "combo %s %s %s %s %s %d\n", k ? "opp" : "own", PAT_NAMES[pat[0]], PAT_NAMES[pat[1]],
+                       PAT_NAMES[pat[2]], PAT_NAMES[pat[3]], w->combo[k][code]);
+        }
     return buf_take(&b, NULL);
 }
 
@@ -756,12 +900,86 @@ static bool read_threat(const char *p, const char *line0, int lineno, EvalWeight
     return true;
 }
 
+static bool parse_weights_lines(const char *text, EvalWeights *w, bool *seen, bool *given,
+                                bool (*cgiven)[ENGINE_PCODES], TgError *err);
+
+/* "combo own|opp P P P P VALUE": one combination weight (patterns by name,
+ * in any order), each at most once. */
+static bool read_combo(const char *p, const char *line0, int lineno, EvalWeights *w,
+                       bool given[2][ENGINE_PCODES], TgError *err)
+{
+    int side = -1, pat[4];
+    for (int i = 0; i < 5; i++) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        int n = token_len(p);
+        int col = (int)(p - line0) + 1;
+        if (!n) {
+            tg_error_set(err, lineno, col, i ? "missing pattern %d of 4" : "missing side (own or opp)", i);
+            return false;
+        }
+        if (i == 0) {
+            side = n == 3 && !strncmp(p, "own", 3) ? 0 : n == 3 && !strncmp(p, "opp", 3) ? 1 : -1;
+            if (side < 0) {
+                tg_error_set(err, lineno, col, "bad side '%.*s' (own or opp)", n > 20 ? 20 : n, p);
+                return false;
+            }
+        } else {
+            pat[i - 1] = -1;
+            for (int k = 0; k < PAT_COUNT; k++)
+                if ((int)strlen(PAT_NAMES[k]) == n && !strncmp(p, PAT_NAMES[k], (size_t)n))
+                    pat[i - 1] = k;
+            if (pat[i - 1] < 0) {
+                tg_error_set(err, lineno, col, "bad pattern '%.*s' (DEAD B1 F1 B2 F2 B3 F3 B4 F4 F5 OL)",
+                             n > 20 ? 20 : n, p);
+                return false;
+            }
+        }
+        p += n;
+    }
+    int code = engine_pcode(pat[0], pat[1], pat[2], pat[3]);
+    while (*p == ' ' || *p == '\t')
+        p++;
+    int n = token_len(p);
+    char num[16], *end = NULL;
+    snprintf(num, sizeof num, "%.*s", n > 15 ? 15 : n, p);
+    long v = strtol(num, &end, 10);
+    if (!n || n > 15 || *end || v < -ENGINE_WEIGHT_MAX || v > ENGINE_WEIGHT_MAX) {
+        tg_error_set(err, lineno, (int)(p - line0) + 1, "bad combination weight '%.*s' (-%d..%d)",
+                     n > 20 ? 20 : n, p, ENGINE_WEIGHT_MAX, ENGINE_WEIGHT_MAX);
+        return false;
+    }
+    if (given[side][code]) {
+        tg_error_set(err, lineno, (int)(p - line0) + 1, "combination given twice");
+        return false;
+    }
+    if (!expect_line_end(p + n, line0, lineno, err))
+        return false;
+    given[side][code] = true;
+    w->combo[side][code] = (int)v;
+    return true;
+}
+
 bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
 {
-    enum { NKEYS = 7 };
-    bool seen[NKEYS] = {false}, given[ENGINE_THREAT_MASKS] = {false};
-    static const char *KEYS[NKEYS] = {"line", "class", "own", "opp", "line_opp", "class_opp", "threat"};
+    bool seen[8] = {false}, given[ENGINE_THREAT_MASKS] = {false};
+    bool (*cgiven)[ENGINE_PCODES] = calloc(2, sizeof *cgiven);
+    if (!cgiven) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
     memset(w->threat, 0, sizeof w->threat);
+    memset(w->combo, 0, sizeof w->combo);
+    bool ok = parse_weights_lines(text, w, seen, given, cgiven, err);
+    free(cgiven);
+    return ok && engine_weights_check(w, err);
+}
+
+static bool parse_weights_lines(const char *text, EvalWeights *w, bool *seen, bool *given,
+                                bool (*cgiven)[ENGINE_PCODES], TgError *err)
+{
+    enum { NKEYS = 8 };
+    static const char *KEYS[NKEYS] = {"line", "class", "own", "opp", "line_opp", "class_opp", "threat", "combo"};
     int lineno = 0;
     for (const char *line = text; *line;) {
         lineno++;
@@ -774,12 +992,13 @@ bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
                     k = i;
             if (k < 0) {
                 tg_error_set(err, lineno, (int)(p - line) + 1,
-                             "unknown key '%.*s' (line, class, line_opp, class_opp, own, opp, threat)",
+                             "unknown key '%.*s' (line, class, line_opp, class_opp, own, opp, threat, combo)",
                              n > 20 ? 20 : n, p);
                 return false;
             }
-            if (k == 6) {
-                if (!read_threat(p + n, line, lineno, w, given, err))
+            if (k >= 6) {
+                if (k == 6 ? !read_threat(p + n, line, lineno, w, given, err)
+                           : !read_combo(p + n, line, lineno, w, cgiven, err))
                     return false;
                 line = nl ? nl + 1 : line + strlen(line);
                 continue;
@@ -804,5 +1023,5 @@ bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
         memcpy(w->line_opp, w->line, sizeof w->line_opp);
     if (!seen[5])
         memcpy(w->cls_opp, w->cls, sizeof w->cls_opp);
-    return engine_weights_check(w, err);
+    return true;
 }

@@ -123,6 +123,9 @@ static void test_features_match_engine(void **state)
                 w.opp = 1 + rng_below(&rng, 40);
                 for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
                     w.threat[i] = rng_below(&rng, 2001) - 1000;
+                for (int k = 0; k < 2; k++)
+                    for (int i = 0; i < ENGINE_PCODES; i++)
+                        w.combo[k][i] = rng_below(&rng, 401) - 200;
             }
             assert_true(engine_set_weights(e, CASES[c].rule, &w, &err));
             assert_true(engine_set_position(e, &b, board_side_to_move(&b), &err));
@@ -131,6 +134,31 @@ static void test_features_match_engine(void **state)
         tune_data_free(d);
     }
     engine_free(e);
+}
+
+/* Pattern codes: dense, order-free, and invertible. */
+static void test_pattern_codes(void **state)
+{
+    (void)state;
+    bool used[ENGINE_PCODES] = {false};
+    for (int a = 0; a < PAT_COUNT; a++)
+        for (int b = 0; b < PAT_COUNT; b++)
+            for (int c = 0; c < PAT_COUNT; c++)
+                for (int d = 0; d < PAT_COUNT; d++) {
+                    int code = engine_pcode(a, b, c, d);
+                    assert_in_range(code, 0, ENGINE_PCODES - 1);
+                    assert_int_equal(code, engine_pcode(d, b, a, c));
+                    used[code] = true;
+                    int pat[4];
+                    engine_pcode_patterns(code, pat);
+                    assert_true(pat[0] >= pat[1] && pat[1] >= pat[2] && pat[2] >= pat[3]);
+                    assert_int_equal(engine_pcode(pat[0], pat[1], pat[2], pat[3]), code);
+                    int sa = a + b + c + d, sp = pat[0] + pat[1] + pat[2] + pat[3];
+                    assert_int_equal(sa, sp);
+                }
+    for (int i = 0; i < ENGINE_PCODES; i++)
+        assert_true(used[i]);
+    assert_int_equal(engine_pcode(PAT_COUNT, 0, 0, 0), -1);
 }
 
 static void test_fit_lowers_error(void **state)
@@ -148,7 +176,8 @@ static void test_fit_lowers_error(void **state)
         start.line[i] = 50;
     memset(start.cls, 0, sizeof start.cls);
     TuneFit fit;
-    assert_true(tune_fit(d, &start, 10, &fit, &err));
+    TuneFitOptions opt = {.iterations = 10, .combos = true, .combo_l2 = TUNE_COMBO_L2};
+    assert_true(tune_fit(d, &start, &opt, &fit, &err));
     assert_true(fit.err_after < fit.err_before);
     assert_true(fit.err_before == tune_error(d, &start, fit.k));
     assert_true(fit.err_after == tune_error(d, &fit.w, fit.k));
@@ -196,8 +225,11 @@ static void test_weights_file(void **state)
     w.threat[0] = 5;
     w.threat[300] = -1200;
     w.threat[ENGINE_THREAT_MASKS - 1] = ENGINE_WEIGHT_MAX;
+    w.combo[0][engine_pcode(PAT_F3, PAT_B3, PAT_DEAD, PAT_F2)] = -37;
+    w.combo[1][engine_pcode(PAT_OL, PAT_OL, PAT_OL, PAT_OL)] = ENGINE_WEIGHT_MAX;
     char *text = tune_weights_write(&w);
     assert_non_null(strstr(text, "threat 300 -1200\n"));
+    assert_non_null(strstr(text, "combo own F3 B3 F2 DEAD -37\n"));
     TgError err = {0};
     assert_true(tune_weights_parse(text, &back, &err));
     assert_memory_equal(&w, &back, sizeof w);
@@ -217,6 +249,12 @@ static void test_weights_file(void **state)
         {"threat 3\n", 1, 9, "missing threat weight"},
         {"threat 3 4\nthreat 3 5\n", 2, 8, "given twice"},
         {"threat 3 4 5\n", 1, 12, "'5'"},
+        {"combo mine F3 F3 B1 B1 4\n", 1, 7, "'mine'"},
+        {"combo own F3 F6 B1 B1 4\n", 1, 14, "'F6'"},
+        {"combo own F3 F3 B1\n", 1, 19, "pattern 4 of 4"},
+        {"combo opp F3 F3 B1 B1 4001\n", 1, 23, "'4001'"},
+        {"combo opp F3 F3 B1 B1\n", 1, 22, "''"},
+        {"combo opp F3 B1 F3 B1 4\ncombo opp B1 B1 F3 F3 5\n", 2, 23, "twice"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         assert_false(tune_weights_parse(BAD[i].text, &back, &err));
@@ -237,6 +275,9 @@ static void test_weights_file(void **state)
     w.cls_opp[6] = 0;
     w.threat[7] = -ENGINE_WEIGHT_MAX - 1;
     assert_false(engine_weights_check(&w, &err));
+    w.threat[7] = 0;
+    w.combo[1][1000] = ENGINE_WEIGHT_MAX + 1;
+    assert_false(engine_weights_check(&w, &err));
 }
 
 int main(void)
@@ -244,6 +285,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generate_reproducible),
         cmocka_unit_test(test_features_match_engine),
+        cmocka_unit_test(test_pattern_codes),
         cmocka_unit_test(test_fit_lowers_error),
         cmocka_unit_test(test_bad_data),
         cmocka_unit_test(test_weights_file),
