@@ -13,10 +13,19 @@ expect_match "fit: errors and a C table" '^error before [0-9.]+ after [0-9.]+$' 
 if grep -q '^own [0-9]' "$TMPD/w.txt" && printf '%s' "$OUT" | grep -q '\[RULE_FREESTYLE\] ='; then
     ok "fit: weights file and table"
 else not_ok "fit: weights file and table" "$OUT"; fi
-run "$TENGEN" tune fit --rule freestyle --iterations 3 --no-combo "$TMPD/a.txt" --out "$TMPD/nc.txt"
+# From weights without combinations, on enough positions for some codes to be
+# fitted: --no-combo adds none, the default fit does.
+run "$TENGEN" tune gen --rule freestyle --games 8 --seed 6 --nodes 100 "$TMPD/m.txt"
+run "$TENGEN" tune fit --rule freestyle --iterations 3 --weights "$TESTDATA/tune/base-weights.txt" \
+    --no-combo "$TMPD/m.txt" --out "$TMPD/nc.txt"
 if [ "$RC" -eq 0 ] && ! grep -q '^combo ' "$TMPD/nc.txt"; then
     ok "fit --no-combo: no combination weights"
 else not_ok "fit --no-combo: no combination weights" "status $RC" "$ERR"; fi
+run "$TENGEN" tune fit --rule freestyle --iterations 3 --weights "$TESTDATA/tune/base-weights.txt" \
+    "$TMPD/m.txt" --out "$TMPD/c.txt"
+if [ "$RC" -eq 0 ] && grep -q '^combo ' "$TMPD/c.txt"; then
+    ok "fit: combination weights"
+else not_ok "fit: combination weights" "status $RC" "$ERR"; fi
 expect_fail "bad combination pull" 2 "argument 5 '-1'" "$TENGEN" tune fit --rule renju --combo-l2 -1 x
 expect_match "match: wins losses draws" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
     "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 "$TMPD/w.txt"
