@@ -836,67 +836,64 @@ char *tune_weights_write(const EvalWeights *w)
     return buf_take(&b, NULL);
 }
 
+/* Reads one integer in lo..hi at *p (after blanks) and moves *p past it; the
+ * errors call it `what` ("missing weight 2 of 11", "bad weight 'x' (0..9)"),
+ * with `missing` the text for an absent number. */
+static bool read_number(const char **p, const char *line0, int lineno, long lo, long hi,
+                        const char *what, const char *missing, long *out, TgError *err)
+{
+    while (**p == ' ' || **p == '\t')
+        (*p)++;
+    int n = token_len(*p);
+    char num[16], *end = NULL;
+    snprintf(num, sizeof num, "%.*s", n > 15 ? 15 : n, *p);
+    if (!n) {
+        tg_error_set(err, lineno, (int)(*p - line0) + 1, "missing %s", missing);
+        return false;
+    }
+    *out = strtol(num, &end, 10);
+    if (n > 15 || *end || *out < lo || *out > hi) {
+        tg_error_set(err, lineno, (int)(*p - line0) + 1, "bad %s '%.*s' (%ld..%ld)", what, n > 20 ? 20 : n,
+                     *p, lo, hi);
+        return false;
+    }
+    *p += n;
+    return true;
+}
+
 /* Reads `want` integers after the keyword on one line. */
 static bool read_ints(const char *p, const char *line0, int lineno, int *out, int want,
                       TgError *err)
 {
     for (int i = 0; i < want; i++) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        int n = token_len(p);
-        char num[16], *end = NULL;
-        snprintf(num, sizeof num, "%.*s", n > 15 ? 15 : n, p);
-        if (!n) {
-            tg_error_set(err, lineno, (int)(p - line0) + 1, "missing weight %d of %d", i + 1, want);
+        char missing[32];
+        snprintf(missing, sizeof missing, "weight %d of %d", i + 1, want);
+        long v;
+        if (!read_number(&p, line0, lineno, 0, ENGINE_WEIGHT_MAX, "weight", missing, &v, err))
             return false;
-        }
-        long v = strtol(num, &end, 10);
-        if (n > 15 || *end || v < 0 || v > ENGINE_WEIGHT_MAX) {
-            tg_error_set(err, lineno, (int)(p - line0) + 1, "bad weight '%.*s' (0..%d)",
-                         n > 20 ? 20 : n, p, ENGINE_WEIGHT_MAX);
-            return false;
-        }
         out[i] = (int)v;
-        p += n;
     }
-    if (!expect_line_end(p, line0, lineno, err))
-        return false;
-    return true;
+    return expect_line_end(p, line0, lineno, err);
 }
 
 /* "threat MASK VALUE": one threat weight, each mask at most once. */
 static bool read_threat(const char *p, const char *line0, int lineno, EvalWeights *w, bool *given,
                         TgError *err)
 {
-    long v[2];
-    static const long LO[2] = {0, -ENGINE_WEIGHT_MAX}, HI[2] = {ENGINE_THREAT_MASKS - 1, ENGINE_WEIGHT_MAX};
-    static const char *WHAT[2] = {"threat mask", "threat weight"};
-    for (int i = 0; i < 2; i++) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        int n = token_len(p);
-        char num[16], *end = NULL;
-        snprintf(num, sizeof num, "%.*s", n > 15 ? 15 : n, p);
-        if (!n) {
-            tg_error_set(err, lineno, (int)(p - line0) + 1, "missing %s", WHAT[i]);
-            return false;
-        }
-        v[i] = strtol(num, &end, 10);
-        if (n > 15 || *end || v[i] < LO[i] || v[i] > HI[i]) {
-            tg_error_set(err, lineno, (int)(p - line0) + 1, "bad %s '%.*s' (%ld..%ld)", WHAT[i],
-                         n > 20 ? 20 : n, p, LO[i], HI[i]);
-            return false;
-        }
-        if (i == 0 && given[v[0]]) {
-            tg_error_set(err, lineno, (int)(p - line0) + 1, "threat mask %ld given twice", v[0]);
-            return false;
-        }
-        p += n;
-    }
-    if (!expect_line_end(p, line0, lineno, err))
+    long m, v;
+    const char *mask_at = p + strspn(p, " \t");
+    if (!read_number(&p, line0, lineno, 0, ENGINE_THREAT_MASKS - 1, "threat mask", "threat mask", &m, err))
         return false;
-    given[v[0]] = true;
-    w->threat[v[0]] = (int)v[1];
+    if (given[m]) {
+        tg_error_set(err, lineno, (int)(mask_at - line0) + 1, "threat mask %ld given twice", m);
+        return false;
+    }
+    if (!read_number(&p, line0, lineno, -ENGINE_WEIGHT_MAX, ENGINE_WEIGHT_MAX, "threat weight", "threat weight",
+                     &v, err) ||
+        !expect_line_end(p, line0, lineno, err))
+        return false;
+    given[m] = true;
+    w->threat[m] = (int)v;
     return true;
 }
 
@@ -938,22 +935,16 @@ static bool read_combo(const char *p, const char *line0, int lineno, EvalWeights
         p += n;
     }
     int code = engine_pcode(pat[0], pat[1], pat[2], pat[3]);
-    while (*p == ' ' || *p == '\t')
-        p++;
-    int n = token_len(p);
-    char num[16], *end = NULL;
-    snprintf(num, sizeof num, "%.*s", n > 15 ? 15 : n, p);
-    long v = strtol(num, &end, 10);
-    if (!n || n > 15 || *end || v < -ENGINE_WEIGHT_MAX || v > ENGINE_WEIGHT_MAX) {
-        tg_error_set(err, lineno, (int)(p - line0) + 1, "bad combination weight '%.*s' (-%d..%d)",
-                     n > 20 ? 20 : n, p, ENGINE_WEIGHT_MAX, ENGINE_WEIGHT_MAX);
+    const char *value_at = p + strspn(p, " \t");
+    long v;
+    if (!read_number(&p, line0, lineno, -ENGINE_WEIGHT_MAX, ENGINE_WEIGHT_MAX, "combination weight",
+                     "combination weight", &v, err))
         return false;
-    }
     if (given[side][code]) {
-        tg_error_set(err, lineno, (int)(p - line0) + 1, "combination given twice");
+        tg_error_set(err, lineno, (int)(value_at - line0) + 1, "combination given twice");
         return false;
     }
-    if (!expect_line_end(p + n, line0, lineno, err))
+    if (!expect_line_end(p, line0, lineno, err))
         return false;
     given[side][code] = true;
     w->combo[side][code] = (int)v;

@@ -253,7 +253,7 @@ static void test_weights_file(void **state)
         {"combo own F3 F6 B1 B1 4\n", 1, 14, "'F6'"},
         {"combo own F3 F3 B1\n", 1, 19, "pattern 4 of 4"},
         {"combo opp F3 F3 B1 B1 4001\n", 1, 23, "'4001'"},
-        {"combo opp F3 F3 B1 B1\n", 1, 22, "''"},
+        {"combo opp F3 F3 B1 B1\n", 1, 22, "missing combination weight"},
         {"combo opp F3 B1 F3 B1 4\ncombo opp B1 B1 F3 F3 5\n", 2, 23, "twice"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
