@@ -132,12 +132,7 @@ bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err)
     return true;
 }
 
-void engine_clear_hash(Engine *e)
-{
-    tt_clear(&e->tt);
-    for (int i = 0; i < e->nworkers; i++)
-        memset(e->workers[i].history, 0, sizeof e->workers[i].history);
-}
+void engine_clear_hash(Engine *e) { tt_clear(&e->tt); }
 
 bool engine_prefault_hash(Engine *e, const _Atomic bool *cancel) { return tt_touch(&e->tt, cancel); }
 
@@ -313,14 +308,7 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         w->nodes = w->flushed = w->next_check = 0;
         w->seldepth = w->completed = 0;
         memset(w->killer, 0xff, sizeof w->killer);
-#if SEARCH_HISTORY_KEEP
-        /* What refuted in the last search of this game is a good first guess now. */
-        for (int c = 0; c < 2; c++)
-            for (int p = 0; p < BOARD_CELLS; p++)
-                w->history[c][p] /= 2;
-#else
         memset(w->history, 0, sizeof w->history);
-#endif
         spos_init(&w->pos, &e->board, e->to_move, &e->weights[e->board.rule]);
         search_root_moves(w);
     }

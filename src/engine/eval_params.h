@@ -290,9 +290,6 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_SMP_ADOPT
 #define SEARCH_SMP_ADOPT 0 /* 1: a helper's deeper completed iteration gives the answer */
 #endif
-#ifndef SEARCH_HISTORY_KEEP
-#define SEARCH_HISTORY_KEEP 0 /* 1: a search starts from half the last one's history */
-#endif
 #ifndef SEARCH_FUTILITY_MARGIN
 #define SEARCH_FUTILITY_MARGIN 120 /* per ply of remaining depth */
 #endif
