@@ -308,6 +308,7 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         w->nodes = w->flushed = w->next_check = 0;
         w->seldepth = w->completed = 0;
         memset(w->killer, 0xff, sizeof w->killer);
+        memset(w->excluded, 0xff, sizeof w->excluded);
         memset(w->history, 0, sizeof w->history);
         spos_init(&w->pos, &e->board, e->to_move, &e->weights[e->board.rule]);
         search_root_moves(w);

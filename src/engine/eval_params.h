@@ -305,6 +305,18 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_TURN_SOFT_PERCENT
 #define SEARCH_TURN_SOFT_PERCENT 85 /* per-move limit: no new iteration after this share */
 #endif
+#ifndef SEARCH_SE_DEPTH
+#define SEARCH_SE_DEPTH 6 /* singular extension of the table move from this depth (0: off) */
+#endif
+#ifndef SEARCH_SE_MARGIN
+#define SEARCH_SE_MARGIN 2 /* ... singular when the others stay this * depth below its score */
+#endif
+#ifndef SEARCH_LEAF_STANDPAT
+#define SEARCH_LEAF_STANDPAT 1 /* 1: a leaf at or above beta skips its VCF probe */
+#endif
+#ifndef SEARCH_IMPROVING
+#define SEARCH_IMPROVING 1 /* 1: prune harder where the eval fell since our last move */
+#endif
 #define SEARCH_SOLVER_BYTES (1 << 20) /* VCF table per search thread */
 #ifndef SEARCH_LEAF_VCF_NODES
 #define SEARCH_LEAF_VCF_NODES 100     /* stones a VCF probe at a leaf may play */

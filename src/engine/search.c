@@ -233,6 +233,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     if (alpha >= beta)
         return alpha;
 
+    /* Where the reply is forced, the eval is taken as the last one's negation. */
+    w->seval[ply] = ply ? -w->seval[ply - 1] : 0;
     int fscore;
     if (forced_reply(w, alpha, beta, depth, ply, pv_node, &fscore))
         return fscore;
@@ -240,11 +242,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         return win_in(ply + 2);
 
     uint64_t key = spos_key(s);
-    TtHit hit;
-    Point tt_move = POINT_NONE;
-    if (tt_probe(&w->e->tt, key, &hit)) {
+    TtHit hit = {.move = POINT_NONE};
+    Point tt_move = POINT_NONE, excluded = w->excluded[ply];
+    bool tt_hit = excluded == POINT_NONE && tt_probe(&w->e->tt, key, &hit);
+    int tt_score = 0;
+    if (tt_hit) {
         tt_move = hit.move;
-        int ts = score_from_tt(hit.score, ply);
+        int ts = tt_score = score_from_tt(hit.score, ply);
         if (!pv_node && hit.depth >= depth &&
             (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && ts >= beta) ||
              (hit.bound == BOUND_UPPER && ts <= alpha)))
@@ -252,11 +256,16 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     }
 
     int eval = spos_evaluate(s);
+    w->seval[ply] = eval;
+    bool improving = !SEARCH_IMPROVING || ply < 2 || eval > w->seval[ply - 2];
     bool caro = s->b.rule == RULE_CARO;
     bool threat = caro ? s->count[opp - 1][CL_F4] || s->count[opp - 1][CL_44] : has_open_threat(s, opp);
     /* A caro flex four is not always a win, so it does not switch pruning off. */
     bool sure_threat = threat && !caro;
     if (depth <= 0) {
+        /* At or above beta the probe could only confirm the cutoff. */
+        if (SEARCH_LEAF_STANDPAT && eval >= beta)
+            return eval;
         int vs;
         if (leaf_vcf(w, ply, SEARCH_LEAF_VCF_NODES, &vs))
             return vs;
@@ -265,7 +274,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 
     /* Reverse futility: far above beta with nothing to answer. */
     if (!pv_node && !sure_threat && depth <= SEARCH_FUTILITY_DEPTH &&
-        eval - SEARCH_FUTILITY_MARGIN * depth >= beta && !s->count[opp - 1][CL_43])
+        eval - SEARCH_FUTILITY_MARGIN * (depth - (SEARCH_IMPROVING && improving)) >= beta &&
+        !s->count[opp - 1][CL_43])
         return eval;
 
     Point mv[MAX_MOVES];
@@ -291,14 +301,37 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     for (int i = 0; i < n; i++) {
         pick_next(mv, sc, i, n);
         Point m = mv[i];
+        if (m == excluded)
+            continue;
         bool tactical = s->cls[me - 1][m] >= CL_B4 || s->cls[opp - 1][m] >= CL_THREE;
-        if (!pv_node && !sure_threat && !tactical && depth <= SEARCH_LMP_DEPTH && searched >= SEARCH_LMP_BASE + depth * depth &&
+        int lmp = SEARCH_LMP_BASE + depth * depth;
+        if (!improving)
+            lmp /= 2;
+        if (!pv_node && !sure_threat && !tactical && depth <= SEARCH_LMP_DEPTH && searched >= lmp &&
             best > -ENGINE_SCORE_WIN_MIN)
             break;
+        int ext = 0;
+        /* Singular extension: when every other move stays well below the
+         * table move's score, the table move is searched one ply deeper. */
+        if (SEARCH_SE_DEPTH && m == tt_move && ply > 0 && depth >= SEARCH_SE_DEPTH &&
+            (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) && hit.depth >= depth - 3 &&
+            tt_score > -ENGINE_SCORE_WIN_MIN && tt_score < ENGINE_SCORE_WIN_MIN && ply < 2 * w->root_depth) {
+            int sb = tt_score - SEARCH_SE_MARGIN * depth;
+            w->excluded[ply] = m;
+            int v = search(w, sb - 1, sb, (depth - 1) / 2, ply, false);
+            w->excluded[ply] = POINT_NONE;
+            w->pvlen[ply] = ply;
+            if (stopped(w))
+                return 0;
+            if (v < sb)
+                ext = 1;
+            else if (sb >= beta)
+                return sb; /* multi-cut: even without it the node fails high */
+        }
         spos_play(s, m);
         tt_prefetch(&w->e->tt, spos_key(s));
         int score;
-        int nd = depth - 1;
+        int nd = depth - 1 + ext;
         if (searched == 0) {
             score = -search(w, -beta, -alpha, nd, ply + 1, pv_node);
         } else {
@@ -348,6 +381,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             }
         }
     }
+    if (excluded != POINT_NONE)
+        return best == -INF ? alpha : best;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&w->e->tt, key, best_move, score_to_tt(best, ply), eval, depth, bound);
     return best;
@@ -657,6 +692,7 @@ void search_worker_run(Worker *w)
     }
     int wins = 0; /* completed iterations in a row that found a win */
     for (int depth = 1 + (w->id & 1); depth <= maxd; depth++) {
+        w->root_depth = depth;
         for (int i = 0; i < w->nroot; i++)
             w->root[i].score = -INF;
         int done = 0;

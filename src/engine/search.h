@@ -36,6 +36,9 @@ typedef struct Worker {
     int completed;     /* last fully completed depth */
     RootMove done;     /* its best move (one-line searches) */
     Point killer[MAX_PLY][2];
+    Point excluded[MAX_PLY]; /* the move a singular test search leaves out */
+    int seval[MAX_PLY];      /* static evaluation at each ply of the current line */
+    int root_depth;
     int32_t history[2][BOARD_CELLS];
     Point pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
