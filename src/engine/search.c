@@ -244,20 +244,20 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     uint64_t key = spos_key(s);
     TtHit hit = {.move = POINT_NONE};
     Point tt_move = POINT_NONE, excluded = w->excluded[ply];
-    bool tt_hit = excluded == POINT_NONE && tt_probe(&w->e->tt, key, &hit);
     int tt_score = 0;
-    if (tt_hit) {
+    /* A singular test search leaves the table alone: it sees a different move list. */
+    if (excluded == POINT_NONE && tt_probe(&w->e->tt, key, &hit)) {
         tt_move = hit.move;
-        int ts = tt_score = score_from_tt(hit.score, ply);
+        tt_score = score_from_tt(hit.score, ply);
         if (!pv_node && hit.depth >= depth &&
-            (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && ts >= beta) ||
-             (hit.bound == BOUND_UPPER && ts <= alpha)))
-            return ts;
+            (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
+             (hit.bound == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
     }
 
     int eval = spos_evaluate(s);
     w->seval[ply] = eval;
-    bool improving = !SEARCH_IMPROVING || ply < 2 || eval > w->seval[ply - 2];
+    bool improving = ply < 2 || eval > w->seval[ply - 2];
     bool caro = s->b.rule == RULE_CARO;
     bool threat = caro ? s->count[opp - 1][CL_F4] || s->count[opp - 1][CL_44] : has_open_threat(s, opp);
     /* A caro flex four is not always a win, so it does not switch pruning off. */
@@ -305,7 +305,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             continue;
         bool tactical = s->cls[me - 1][m] >= CL_B4 || s->cls[opp - 1][m] >= CL_THREE;
         int lmp = SEARCH_LMP_BASE + depth * depth;
-        if (!improving)
+        if (SEARCH_IMPROVING && !improving)
             lmp /= 2;
         if (!pv_node && !sure_threat && !tactical && depth <= SEARCH_LMP_DEPTH && searched >= lmp &&
             best > -ENGINE_SCORE_WIN_MIN)
