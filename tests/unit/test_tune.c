@@ -12,6 +12,8 @@
 
 #include "tengen/coord.h"
 #include "tengen/engine.h"
+#include "tengen/fileio.h"
+#include "tengen/rules.h"
 #include "tengen/rng.h"
 #include "tengen/tune.h"
 
@@ -280,6 +282,29 @@ static void test_weights_file(void **state)
     assert_false(engine_weights_check(&w, &err));
 }
 
+/* The weights built into the engine are the fitted ones kept in
+ * tests/data/tune/RULE-weights.txt, so a refit is adopted in both places. */
+static void test_builtin_weights_are_the_files(void **state)
+{
+    (void)state;
+    const char *dir = getenv("TESTDATA");
+    for (int r = 0; r < RULE_COUNT; r++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/tune/%s-weights.txt", dir ? dir : "tests/data", rule_name((Rule)r));
+        TgError err = {0};
+        char *text = file_read_text(path, &err);
+        if (!text)
+            fail_msg("%s: %s", path, err.msg);
+        EvalWeights file, builtin;
+        if (!tune_weights_parse(text, &file, &err))
+            fail_msg("%s: %s", path, err.msg);
+        free(text);
+        engine_default_weights((Rule)r, &builtin);
+        if (memcmp(&file, &builtin, sizeof file) != 0)
+            fail_msg("%s differs from the built-in %s weights", path, rule_name((Rule)r));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +314,7 @@ int main(void)
         cmocka_unit_test(test_fit_lowers_error),
         cmocka_unit_test(test_bad_data),
         cmocka_unit_test(test_weights_file),
+        cmocka_unit_test(test_builtin_weights_are_the_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
