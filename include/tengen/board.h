@@ -50,6 +50,9 @@ typedef struct {
     Point history[BOARD_MAX_MOVES];
 } Board;
 
+/* Bit position in a line key of the neighbour at offset k (k in -5..-1, 1..5). */
+static inline int board_key_shift(int k) { return 2 * (k < 0 ? k + 5 : k + 4); }
+
 static inline Color color_other(Color c) { return c ^ 3; }
 
 static inline Point point_make(int x, int y)

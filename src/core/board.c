@@ -7,12 +7,6 @@
 
 const int DIR[DIR_COUNT] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, 1 - BOARD_STRIDE};
 
-/* Key slot of the neighbour at offset k (k in -5..-1, 1..5): slots 0..9. */
-static inline int key_shift(int k)
-{
-    return 2 * (k < 0 ? k + 5 : k + 4);
-}
-
 /* A pure mixing function stands in for a random table: no start-up cost and no
  * global state, and every process agrees on the keys. */
 static uint64_t mix64(uint64_t z)
@@ -49,7 +43,7 @@ static uint32_t compute_key(const Board *b, Point c, int d)
             continue;
         int q = c + k * DIR[d];
         uint32_t v = (q >= 0 && q < BOARD_CELLS) ? b->cell[q] : WALL;
-        key |= v << key_shift(k);
+        key |= v << board_key_shift(k);
     }
     return key;
 }
@@ -79,8 +73,8 @@ static inline void flip_neighbour_keys(Board *b, Point p, uint32_t color)
         uint32_t *key = b->key[d];
         int step = DIR[d];
         for (int k = 1; k <= BOARD_PAD; k++) {
-            key[p + k * step] ^= color << key_shift(-k);
-            key[p - k * step] ^= color << key_shift(k);
+            key[p + k * step] ^= color << board_key_shift(-k);
+            key[p - k * step] ^= color << board_key_shift(k);
         }
     }
 }

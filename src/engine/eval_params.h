@@ -472,7 +472,7 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_FUTILITY_MARGIN 120 /* per ply of remaining depth */
 #endif
 #ifndef SEARCH_FUTILITY_DEPTH
-#define SEARCH_FUTILITY_DEPTH 4
+#define SEARCH_FUTILITY_DEPTH 99 /* reverse futility up to this depth (99: at every depth) */
 #endif
 #ifndef SEARCH_ASP_MIN_DEPTH
 #define SEARCH_ASP_MIN_DEPTH 5 /* aspiration windows from this depth */
@@ -496,6 +496,15 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_IMPROVING 1 /* 1: prune harder where the eval fell since our last move */
 #endif
 #define SEARCH_SOLVER_BYTES (1 << 20) /* VCF table per search thread */
+#ifndef SEARCH_LMR_ALL
+#define SEARCH_LMR_ALL 1 /* 1: fours and blocks are reduced like quiet moves (0: never) */
+#endif
+#ifndef SEARCH_LMR_TACT_LESS
+#define SEARCH_LMR_TACT_LESS 0 /* with SEARCH_LMR_ALL: plies less for fours and blocks */
+#endif
+#ifndef SEARCH_DEFEND_43
+#define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */
+#endif
 #ifndef SEARCH_LEAF_VCF_NODES
 #define SEARCH_LEAF_VCF_NODES 100     /* stones a VCF probe at a leaf may play */
 #endif

@@ -103,20 +103,54 @@ static void caro_threat_lines(const SPos *s, Color opp, uint8_t *mark)
     }
 }
 
-static int gen_moves(Worker *w, Point *mv, int *sc, bool threat)
+/* The opponent's four-three points (a four and a flex three in one stone)
+ * win unless answered: counts in mark, per cell, how many of them (up to 8) a
+ * stone of the mover there leaves without a four-three, a double three or
+ * more. Returns how many points were counted; 0 where the test does not apply
+ * (caro, whose fours can be blocked beyond the five; renju black, whose three
+ * may be false). Counter-attacks other than fours are not looked for. */
+static int defend_43_marks(const SPos *s, uint8_t *mark)
+{
+    Color me = s->stm, opp = color_other(me);
+    if (!SEARCH_DEFEND_43 || !s->count[opp - 1][CL_43] || s->b.rule == RULE_CARO ||
+        (s->renju && opp == BLACK))
+        return 0;
+    Point pts[8];
+    int np = spos_cells_of_class(s, opp, CL_43, pts, 8);
+    memset(mark, 0, BOARD_CELLS);
+    for (int i = 0; i < np; i++) {
+        Point p = pts[i];
+        mark[p]++;
+        for (int d = 0; d < DIR_COUNT; d++)
+            for (int k = -5; k <= 5; k++) {
+                Point q = p + k * DIR[d];
+                if (k == 0 || s->b.cell[q] != EMPTY)
+                    continue;
+                uint32_t key = s->b.key[d][p] | (uint32_t)me << board_key_shift(k);
+                CellClass cl = spos_class_if(s, p, opp, d, key);
+                if (cl == CL_NONE || cl == CL_THREE || cl == CL_B4)
+                    mark[q]++;
+            }
+    }
+    return np;
+}
+
+/* Candidates near the stones, legal for the mover; with `threat` only own
+ * fours and the points on the opponent's lines (mark, in caro), and with
+ * need > 0 only own fours and cells that mark counts need times. */
+static int collect_moves(Worker *w, Point *mv, int *sc, bool threat, const uint8_t *mark, int need)
 {
     SPos *s = &w->pos;
     Color me = s->stm, opp = color_other(me);
-    uint8_t mark[BOARD_CELLS];
     bool caro = threat && s->b.rule == RULE_CARO;
-    if (caro)
-        caro_threat_lines(s, opp, mark);
     int n = 0;
     for (Point p = s->lo; p <= s->hi; p++) {
         if (!s->near[p] || s->b.cell[p] != EMPTY)
             continue;
-        if (threat && !makes_four(spos_class(s, p, me)) &&
-            (caro ? !mark[p] : !line_four_point(s, p, opp)))
+        bool four = makes_four(spos_class(s, p, me));
+        if (threat && !four && (caro ? !mark[p] : !line_four_point(s, p, opp)))
+            continue;
+        if (need && !four && mark[p] < need)
             continue;
         if (!spos_legal(s, p, me))
             continue;
@@ -124,6 +158,20 @@ static int gen_moves(Worker *w, Point *mv, int *sc, bool threat)
         sc[n] = search_order_score(s, p) + w->history[me - 1][p];
         n++;
     }
+    return n;
+}
+
+static int gen_moves(Worker *w, Point *mv, int *sc, bool threat)
+{
+    SPos *s = &w->pos;
+    uint8_t mark[BOARD_CELLS];
+    if (threat && s->b.rule == RULE_CARO)
+        caro_threat_lines(s, color_other(s->stm), mark);
+    int need = threat ? 0 : defend_43_marks(s, mark);
+    int n = collect_moves(w, mv, sc, threat, mark, need);
+    /* Nothing answers every four-three: all moves lose, let the search show it. */
+    if (n == 0 && need)
+        n = collect_moves(w, mv, sc, threat, mark, 0);
     return n;
 }
 
@@ -336,10 +384,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             score = -search(w, -beta, -alpha, nd, ply + 1, pv_node);
         } else {
             int r = 0;
-            if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX && !tactical && !sure_threat)
+            if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX && !sure_threat &&
+                (SEARCH_LMR_ALL || !tactical))
                 r = w->e->lmr[depth < LMR_SIZE ? depth : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
                     pv_node;
+            if (r && tactical)
+                r -= SEARCH_LMR_TACT_LESS;
             /* Moves that often refute elsewhere are reduced less, those that fail more. */
             if (r) {
                 r -= w->history[me - 1][m] / SEARCH_LMR_HIST_DIV;

@@ -110,6 +110,17 @@ static bool maybe_forbidden(const Board *b, Point p, const uint16_t *info)
     return overline || fours >= 2 || threes >= 2;
 }
 
+CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
+{
+    const Board *b = &s->b;
+    int sh = 4 * (c - 1);
+    unsigned q[DIR_COUNT];
+    for (int i = 0; i < DIR_COUNT; i++)
+        q[i] = (unsigned)s->pair[i == d ? key : b->key[i][p]] >> sh & 15;
+    unsigned quad = quad_table[q[0] * 1331 + q[1] * 121 + q[2] * 11 + q[3]];
+    return (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
+}
+
 /* Recomputes one empty cell's classes and worths and updates the totals. */
 static void eval_cell(SPos *s, Point p)
 {

@@ -94,6 +94,10 @@ static inline CellClass spos_class(const SPos *s, Point p, Color c)
     return (CellClass)s->cls[c - 1][p];
 }
 
+/* The class colour c would have at the empty p if line d's key there were
+ * `key` (the other three lines as they are); no renju forbidden check. */
+CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key);
+
 /* True when colour c may play the empty point p (renju black: not forbidden). */
 bool spos_legal(SPos *s, Point p, Color c);
 

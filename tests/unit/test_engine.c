@@ -17,6 +17,7 @@
 #include "tengen/pattern.h"
 #include "tengen/rng.h"
 #include "tengen/rules.h"
+#include "tengen/solver.h"
 
 #ifdef TENGEN_DEBUG /* every play re-verifies the whole board: keep it small */
 #define SELFPLAY_NODES 200
@@ -128,6 +129,36 @@ static void test_blocks_open_three(void **state)
             for (int d = 0; d < DIR_COUNT && b.cell[p] == EMPTY; d++)
                 assert_int_not_equal(board_pattern(&b, p, d, BLACK), PAT_F4);
         engine_free(e);
+    }
+}
+
+/* The side not to move has a four-three point (h5: a four on row 5 and a flex
+ * three on column h); the answer must leave it without a win by fours, and
+ * in renju this holds for black answering white's four-three too. */
+static void test_answers_four_three(void **state)
+{
+    (void)state;
+    for (Rule rule = 0; rule < RULE_COUNT; rule++) {
+        if (rule == RULE_CARO)
+            continue; /* a caro four blocked at one end is weaker: another test */
+        for (Color att = BLACK; att <= WHITE; att++) {
+            Color def = color_other(att);
+            Board b;
+            board_init(&b, 15, rule);
+            put(&b, att, "e5 f5 g5 h6 h7");
+            put(&b, def, "d5 a15 o15 b1");
+            if (att == WHITE)
+                put(&b, def, "n1"); /* black has one stone more */
+            Engine *e = new_engine(1);
+            SearchResult r = think_depth(e, &b, def, TACTIC_DEPTH);
+            board_play(&b, r.best, def);
+            Solver *sv = solver_new(1 << 20);
+            SolverLimits sl = {.max_nodes = 200000};
+            SolverResult res;
+            assert_int_not_equal(vcf_solve(sv, &b, att, &sl, &res), SOLVE_WIN);
+            solver_free(sv);
+            engine_free(e);
+        }
     }
 }
 
@@ -484,6 +515,7 @@ int main(void)
         cmocka_unit_test(test_five_in_one),
         cmocka_unit_test(test_blocks_four),
         cmocka_unit_test(test_blocks_open_three),
+        cmocka_unit_test(test_answers_four_three),
         cmocka_unit_test(test_finds_vcf),
         cmocka_unit_test(test_white_uses_forbidden_point),
         cmocka_unit_test(test_selfplay_legal),

@@ -190,12 +190,55 @@ static void test_threat_mask_matches_scan(void **state)
     assert_int_equal(seen, ENGINE_THREAT_MASKS - 1); /* every bit was exercised */
 }
 
+/* spos_class_if with a stone added to one line's key gives the class that
+ * playing that stone actually leaves, for both colours at the cell. */
+static void test_class_if_matches_play(void **state)
+{
+    (void)state;
+    SPos *s = malloc(sizeof *s);
+    assert_non_null(s);
+    Rng r;
+    rng_seed(&r, 80);
+    int compared = 0, changed = 0;
+    for (int i = 0; i < POSITIONS / 4; i++) {
+        Board b;
+        random_position(&r, i, 15, 6, &b);
+        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, &ZERO_WEIGHTS);
+        Color mover = s->stm;
+        for (int t = 0; t < 8; t++) {
+            Point p = point_make(rng_below(&r, 15), rng_below(&r, 15));
+            if (s->b.cell[p] != EMPTY)
+                continue;
+            for (int d = 0; d < DIR_COUNT; d++)
+                for (int k = -5; k <= 5; k++) {
+                    Point q = p + k * DIR[d];
+                    if (k == 0 || s->b.cell[q] != EMPTY)
+                        continue;
+                    uint32_t key = s->b.key[d][p] | (uint32_t)mover << board_key_shift(k);
+                    CellClass want[2] = {spos_class_if(s, p, BLACK, d, key),
+                                         spos_class_if(s, p, WHITE, d, key)};
+                    CellClass before = spos_class(s, p, BLACK);
+                    spos_play(s, q);
+                    for (Color c = BLACK; c <= WHITE; c++)
+                        assert_int_equal(spos_class(s, p, c), want[c - 1]);
+                    changed += spos_class(s, p, BLACK) != before;
+                    spos_undo(s);
+                    compared++;
+                }
+        }
+    }
+    free(s);
+    assert_true(compared > 1000);
+    assert_true(changed > 0); /* some added stones did change a class */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_four_cells_match_scan),
         cmocka_unit_test(test_vcf_from_four_list_equals_scan),
         cmocka_unit_test(test_threat_mask_matches_scan),
+        cmocka_unit_test(test_class_if_matches_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
