@@ -499,9 +499,6 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_LMR_ALL
 #define SEARCH_LMR_ALL 1 /* 1: fours and blocks are reduced like quiet moves (0: never) */
 #endif
-#ifndef SEARCH_LMR_TACT_LESS
-#define SEARCH_LMR_TACT_LESS 0 /* with SEARCH_LMR_ALL: plies less for fours and blocks */
-#endif
 #ifndef SEARCH_DEFEND_43
 #define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */
 #endif

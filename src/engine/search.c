@@ -389,8 +389,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 r = w->e->lmr[depth < LMR_SIZE ? depth : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
                     pv_node;
-            if (r && tactical)
-                r -= SEARCH_LMR_TACT_LESS;
             /* Moves that often refute elsewhere are reduced less, those that fail more. */
             if (r) {
                 r -= w->history[me - 1][m] / SEARCH_LMR_HIST_DIV;
