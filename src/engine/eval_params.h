@@ -499,6 +499,12 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_LMR_ALL
 #define SEARCH_LMR_ALL 1 /* 1: fours and blocks are reduced like quiet moves (0: never) */
 #endif
+#ifndef SEARCH_LMR_THREAT
+#define SEARCH_LMR_THREAT 0 /* 1: late moves are reduced against an open threat too */
+#endif
+#ifndef SEARCH_RAZOR_MARGIN
+#define SEARCH_RAZOR_MARGIN 0 /* razoring at depth <= 2 this far a ply below alpha (0: off) */
+#endif
 #ifndef SEARCH_DEFEND_43
 #define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */
 #endif

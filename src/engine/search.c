@@ -326,6 +326,17 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         !s->count[opp - 1][CL_43])
         return eval;
 
+    /* Razoring: far below alpha a shallow node is judged as a leaf (a VCF
+     * of the mover's could still save it). */
+    if (SEARCH_RAZOR_MARGIN && !pv_node && !sure_threat && depth <= 2 &&
+        eval + SEARCH_RAZOR_MARGIN * depth < alpha && !s->count[opp - 1][CL_43] &&
+        alpha > -ENGINE_SCORE_WIN_MIN) {
+        int vs;
+        if (leaf_vcf(w, ply, SEARCH_LEAF_VCF_NODES, &vs))
+            return vs;
+        return eval;
+    }
+
     Point mv[MAX_MOVES];
     int sc[MAX_MOVES];
     int n = gen_moves(w, mv, sc, threat);
@@ -384,8 +395,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             score = -search(w, -beta, -alpha, nd, ply + 1, pv_node);
         } else {
             int r = 0;
-            if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX && !sure_threat &&
-                (SEARCH_LMR_ALL || !tactical))
+            if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX &&
+                (SEARCH_LMR_THREAT || !sure_threat) && (SEARCH_LMR_ALL || !tactical))
                 r = w->e->lmr[depth < LMR_SIZE ? depth : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
                     pv_node;
@@ -780,7 +791,9 @@ void search_worker_run(Worker *w)
         if (w->id != 0)
             continue;
         int best = w->root[0].score;
-        if (w->nroot == 1 && nbest == 1 && depth >= 2)
+        /* A forced move needs no depth, but a move the caller asked to have
+         * scored (a restricted root) gets the full search. */
+        if (w->nroot == 1 && nbest == 1 && depth >= 2 && e->lim.nroot == 0)
             break;
         if (best > ENGINE_SCORE_WIN_MIN && WIN - best < depth)
             break;

@@ -118,6 +118,10 @@ static bool place_stone(AutoplayRun *d, const Game *g, const GameTurn *t, Action
         tg_error_set(err, 0, 0, "no legal point to place a stone");
         return false;
     }
+    if (n == 1) { /* no choice: nothing to search */
+        *a = game_action_place(0, legal[0]);
+        return true;
+    }
     /* Opening placements may be restricted (area, designated shapes). */
     bool limited = n < board_area(b) - b->count;
     SearchResult r;

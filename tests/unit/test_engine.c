@@ -453,6 +453,15 @@ static void test_nbest_and_root_moves(void **state)
     lim.root[2] = pt("o15", 15);
     assert_true(engine_think(e, &lim, NULL, NULL, &r));
     assert_true(r.best == pt("a1", 15) || r.best == pt("o15", 15));
+    /* One move asked to be scored (tengen analyze) is searched to the depth
+     * asked for, not cut short like a forced move. */
+    search_limits_init(&lim);
+    lim.depth = 5;
+    lim.nroot = 1;
+    lim.root[0] = pt("g7", 15);
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_int_equal(r.best, pt("g7", 15));
+    assert_int_equal(r.depth, 5);
     engine_free(e);
 }
 
