@@ -33,6 +33,8 @@ typedef struct {
     int start_timeout_ms; /* time for START and ABOUT answers */
     int64_t max_memory;   /* bytes, sent as INFO max_memory (0 = no limit) */
     int max_moves;        /* draw when this many stones are on the board; 0 = full board */
+    int move_delay_ms;    /* wait before each move request (for engines that drop a command
+                             arriving just after their answer); not on the clock */
 } MatchRules;
 
 /* Defaults for a rule set, Gomocup's where they fit: 15x15 (20x20 freestyle),

@@ -27,6 +27,8 @@ static const char USAGE[] =
     "  --memory MB       INFO max_memory (default 128)\n"
     "  --max-moves N     draw when N stones are on the board (default: renju 200,\n"
     "                    others the full board)\n"
+    "  --move-delay MS   wait MS before each move request, off the clock (default 0;\n"
+    "                    for engines that drop a command arriving just after their answer)\n"
     "  --openings FILE   one opening a line in renju notation (\"h8 h9 j10\")\n"
     "  --games N         games to play (default: two per opening, or 2)\n"
     "  -j, --concurrency N  games at once (default 1)\n"
@@ -251,13 +253,14 @@ int cmd_match(int argc, char **argv)
         {"games", required_argument, NULL, 'g'},     {"concurrency", required_argument, NULL, 'j'},
         {"out", required_argument, NULL, 'd'},       {"sprt", required_argument, NULL, 'S'},
         {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
+        {"move-delay", required_argument, NULL, 'D'},
         {NULL, 0, NULL, 0},
     };
     Tournament *t = calloc(1, sizeof *t);
     if (!t)
         return EXIT_USAGE;
     Rule rule = RULE_RENJU;
-    int size = 0, turn = -1, time = -1, tol = -1, mem = -1, maxmoves = -1, jobs = 1, games = 0;
+    int size = 0, turn = -1, time = -1, tol = -1, mem = -1, maxmoves = -1, jobs = 1, games = 0, delay = 0;
     const char *openings = NULL;
     int rc = EXIT_USAGE, c;
     opterr = 0;
@@ -274,6 +277,7 @@ int cmd_match(int argc, char **argv)
         case 'm': ok = cli_int(arg, 0, 1000000, &mem); break;
         case 'M': ok = cli_int(arg, 0, BOARD_MAX_MOVES, &maxmoves); break;
         case 'O': openings = arg; break;
+        case 'D': ok = cli_int(arg, 0, 10000, &delay); break;
         case 'g': ok = cli_int(arg, 1, 1000000, &games); break;
         case 'j': ok = cli_int(arg, 1, 256, &jobs); break;
         case 'd': t->out = arg; break;
@@ -317,6 +321,7 @@ int cmd_match(int argc, char **argv)
         t->rules.max_memory = (int64_t)mem << 20;
     if (maxmoves >= 0)
         t->rules.max_moves = maxmoves;
+    t->rules.move_delay_ms = delay;
     if (openings) {
         TgError err;
         char *text = read_file(openings, &err);

@@ -418,6 +418,10 @@ static bool play_move(GameCtx *ctx, Color c)
         limit = r->timeout_turn_ms;
     if (r->timeout_match_ms > 0 && match_left < limit)
         limit = match_left > 0 ? match_left : 0;
+    if (r->move_delay_ms > 0)
+        nanosleep(&(struct timespec){.tv_sec = r->move_delay_ms / 1000,
+                                     .tv_nsec = (long)(r->move_delay_ms % 1000) * 1000000L},
+                  NULL);
     if (!send_position(ctx, c)) {
         finish(ctx, END_CRASH, c, "%s (%s) closed its input", side_name(c), p->name);
         return false;

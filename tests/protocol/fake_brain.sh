@@ -9,10 +9,14 @@
 #   nostart   refuses START
 #   chatty    sends MESSAGE and DEBUG lines before every move (still legal)
 #   errors    sends an ERROR line (a late answer to an INFO) before every move
+#   busy      still busy for 150 ms after each answer: a TURN arriving then is
+#             dropped and its coordinates read as a command (as Rapfi 0.43 does)
 mode=${1:-good}
 size=15
 declare -A taken
 me_first=1
+answered=0 # when the last answer was given, in microseconds
+now_us() { local t=${EPOCHREALTIME/[.,]/}; echo "$t"; }
 
 move() {
     case $mode in
@@ -31,6 +35,7 @@ move() {
             if [ -z "${taken[$x,$y]}" ]; then
                 taken[$x,$y]=1
                 echo "$x,$y"
+                answered=$(now_us)
                 return
             fi
         done
@@ -50,6 +55,10 @@ while IFS= read -r line; do
     INFO*) ;;
     BEGIN) move ;;
     TURN*)
+        if [ "$mode" = busy ] && (($(now_us) - answered < 150000)); then
+            echo "ERROR Unknown command: ${line#TURN }"
+            continue
+        fi
         xy=${line#TURN }
         taken[$xy]=1
         move

@@ -52,6 +52,23 @@ expect_ending "an engine playing off the board loses both games" illegal \
 expect_ending "an engine refusing START loses both games" nostart \
     '^game [12]: .*, start failed: (black|white) \(fake_brain.sh\) refused START 15'
 
+# An engine that drops a move sent right after its own answer loses on time
+# against an instant opponent; --move-delay gives it the time it needs.
+run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
+    "$FAKE good" "$FAKE busy"
+if [ "$RC" -eq 0 ] && [ "$(grep -Ec '^game [12]: .*, timeout: (black|white) \(fake-busy\)' <<<"$OUT")" -eq 2 ]; then
+    ok "a command-dropping engine loses on time without a delay"
+else not_ok "a command-dropping engine loses on time without a delay" "status $RC" "$OUT" "$ERR"; fi
+run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 --move-delay 200 --max-moves 16 \
+    "$FAKE good" "$FAKE busy"
+if [ "$RC" -eq 0 ] && [ "$(grep -c '^game [12]: ' <<<"$OUT")" -eq 2 ] && ! grep -q 'timeout' <<<"$OUT"; then
+    ok "--move-delay lets it play every move"
+else not_ok "--move-delay lets it play every move" "status $RC" "$OUT" "$ERR"; fi
+run "$TENGEN" match --move-delay -5 "$FAKE good" "$FAKE good"
+if [ "$RC" -eq 2 ] && grep -q "move-delay: bad value '-5'" <<<"$ERR"; then
+    ok "--move-delay rejects a negative delay"
+else not_ok "--move-delay rejects a negative delay" "status $RC" "$OUT" "$ERR"; fi
+
 # A 2-0 sweep: no upper bound, and the lower one is Wilson's 2 / (2 + 1.96^2)
 # = 0.3424, -400 log10(1/0.3424 - 1) = -113.4 Elo (worked out by hand).
 run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
