@@ -147,7 +147,8 @@ static int collect_moves(Worker *w, Point *mv, int *sc, bool threat, const uint8
     for (Point p = s->lo; p <= s->hi; p++) {
         if (!s->near[p] || s->b.cell[p] != EMPTY)
             continue;
-        bool four = makes_four(spos_class(s, p, me));
+        /* The class is only read where a filter applies: this is the hot path. */
+        bool four = (threat || need) && makes_four(spos_class(s, p, me));
         if (threat && !four && (caro ? !mark[p] : !line_four_point(s, p, opp)))
             continue;
         if (need && !four && mark[p] < need)
@@ -232,6 +233,14 @@ static bool leaf_vcf(Worker *w, int ply, long long nodes, int *score)
     return true;
 }
 
+/* A node judged without searching on: the mover's VCF if the probe finds one,
+ * else the evaluation. */
+static int leaf_score(Worker *w, int ply, int eval)
+{
+    int vs;
+    return leaf_vcf(w, ply, SEARCH_LEAF_VCF_NODES, &vs) ? vs : eval;
+}
+
 /* The opponent threatens five at exactly one point: the reply is forced (and
  * searched without using up depth). Returns true with *score set when the
  * node is decided here. */
@@ -314,10 +323,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         /* At or above beta the probe could only confirm the cutoff. */
         if (SEARCH_LEAF_STANDPAT && eval >= beta)
             return eval;
-        int vs;
-        if (leaf_vcf(w, ply, SEARCH_LEAF_VCF_NODES, &vs))
-            return vs;
-        return eval;
+        return leaf_score(w, ply, eval);
     }
 
     /* Reverse futility: far above beta with nothing to answer. */
@@ -330,12 +336,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
      * of the mover's could still save it). */
     if (SEARCH_RAZOR_MARGIN && !pv_node && !sure_threat && depth <= 2 &&
         eval + SEARCH_RAZOR_MARGIN * depth < alpha && !s->count[opp - 1][CL_43] &&
-        alpha > -ENGINE_SCORE_WIN_MIN) {
-        int vs;
-        if (leaf_vcf(w, ply, SEARCH_LEAF_VCF_NODES, &vs))
-            return vs;
-        return eval;
-    }
+        alpha > -ENGINE_SCORE_WIN_MIN)
+        return leaf_score(w, ply, eval);
 
     Point mv[MAX_MOVES];
     int sc[MAX_MOVES];

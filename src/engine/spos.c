@@ -110,6 +110,12 @@ static bool maybe_forbidden(const Board *b, Point p, const uint16_t *info)
     return overline || fours >= 2 || threes >= 2;
 }
 
+/* The quad_table entry of four line patterns. */
+static inline unsigned quad_of(unsigned p0, unsigned p1, unsigned p2, unsigned p3)
+{
+    return quad_table[p0 * 1331 + p1 * 121 + p2 * 11 + p3];
+}
+
 CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
 {
     const Board *b = &s->b;
@@ -117,7 +123,7 @@ CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
     unsigned q[DIR_COUNT];
     for (int i = 0; i < DIR_COUNT; i++)
         q[i] = (unsigned)s->pair[i == d ? key : b->key[i][p]] >> sh & 15;
-    unsigned quad = quad_table[q[0] * 1331 + q[1] * 121 + q[2] * 11 + q[3]];
+    unsigned quad = quad_of(q[0], q[1], q[2], q[3]);
     return (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
 }
 
@@ -129,7 +135,7 @@ static void eval_cell(SPos *s, Point p)
     unsigned q0 = pair[b->key[0][p]], q1 = pair[b->key[1][p]], q2 = pair[b->key[2][p]],
              q3 = pair[b->key[3][p]];
     for (int c = 0; c < 2; c++, q0 >>= 4, q1 >>= 4, q2 >>= 4, q3 >>= 4) {
-        unsigned quad = quad_table[(q0 & 15) * 1331 + (q1 & 15) * 121 + (q2 & 15) * 11 + (q3 & 15)];
+        unsigned quad = quad_of(q0 & 15, q1 & 15, q2 & 15, q3 & 15);
         unsigned code = quad & 1023;
         CellClass cl = (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
         int w = s->val[0][code], wo = s->val[1][code];
