@@ -57,7 +57,8 @@ typedef struct Engine Engine;
  * of its line and class weights a cell gets combo[0][code] (mover) or
  * combo[1][code] (other side) of the multiset of its four line patterns
  * (engine_pcode), for what the lines are worth together beyond their sum.
- * Threat and combo weights may be negative (-ENGINE_WEIGHT_MAX..ENGINE_WEIGHT_MAX). */
+ * Threat and combo weights may be negative (-ENGINE_WEIGHT_MAX..ENGINE_WEIGHT_MAX).
+ * The engine holds one set per rule and side to move (engine_set_weights). */
 typedef struct {
     int line[PAT_COUNT];
     int cls[ENGINE_EVAL_CLASSES];
@@ -156,8 +157,9 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
  * async-signal-safe). A stop sent when no search runs is ignored. */
 void engine_stop(Engine *e);
 
-/* The built-in weights for rule r (src/engine/eval_params.h). */
-void engine_default_weights(Rule r, EvalWeights *w);
+/* The built-in weights for rule r with `mover` (BLACK or WHITE) to move
+ * (src/engine/eval_params.h). */
+void engine_default_weights(Rule r, Color mover, EvalWeights *w);
 
 /* The code (0..ENGINE_PCODES-1) of a cell's four line patterns, in any order;
  * engine_pcode_patterns gives them back, highest first. */
@@ -167,9 +169,10 @@ void engine_pcode_patterns(int code, int pat[4]);
 /* Checks that every weight is in range; false with err naming the first bad one. */
 bool engine_weights_check(const EvalWeights *w, TgError *err);
 
-/* Makes the engine evaluate positions of rule r with w (from the next search
- * on). False (engine unchanged) when a weight is out of range. */
-bool engine_set_weights(Engine *e, Rule r, const EvalWeights *w, TgError *err);
+/* Makes the engine evaluate positions of rule r with `mover` to move (BLACK,
+ * WHITE, or EMPTY for both) with w, from the next search on. False (engine
+ * unchanged) when a weight is out of range. */
+bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, TgError *err);
 
 /* Static evaluation of the current position for the side to move (no search). */
 int engine_evaluate(Engine *e);

@@ -29,9 +29,10 @@ typedef struct {
     int opening;    /* random opening moves per game, 1..TUNE_MAX_OPENING */
 } TuneGenConfig;
 
-/* Plays c->games self-play games with w (NULL: the built-in weights) and
- * returns the data text (caller frees); NULL with err on bad config or memory. */
-char *tune_generate(const TuneGenConfig *c, const EvalWeights *w, TgError *err);
+/* Plays c->games self-play games with w[0] for black to move and w[1] for
+ * white (NULL: the built-in weights) and returns the data text (caller
+ * frees); NULL with err on bad config or memory. */
+char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err);
 
 typedef struct TuneData TuneData;
 
@@ -42,6 +43,10 @@ int tune_data_games(const TuneData *d);
 
 /* The quiet positions taken from the games, in file order. */
 int tune_data_positions(const TuneData *d);
+
+/* Keeps only the positions with colour c to move (for weights per side to
+ * move); returns how many are left. */
+int tune_data_keep_mover(TuneData *d, Color c);
 
 /* Evaluation of quiet position i (side to move's view) under w, as the engine
  * would compute it with those weights. */
@@ -89,9 +94,10 @@ typedef struct {
     int wins, losses, draws; /* for weights a */
 } TuneMatch;
 
-/* Plays `games` games, a vs b, colours alternating (each random opening is
- * played twice, once with each colour), fixed nodes per move. */
-bool tune_match(Rule r, const EvalWeights *a, const EvalWeights *b, int games, uint64_t seed,
+/* Plays `games` games, a vs b (each a pair: black to move, white to move),
+ * colours alternating (each random opening is played twice, once with each
+ * colour), fixed nodes per move. */
+bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], int games, uint64_t seed,
                 uint64_t nodes, int opening, TuneMatch *out, TgError *err);
 
 #endif

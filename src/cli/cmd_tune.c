@@ -12,9 +12,9 @@
 static const char USAGE[] =
     "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M] OUT\n"
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
-    "                       [--combo-l2 X] DATA [--out FILE]\n"
+    "                       [--combo-l2 X] [--to-move black|white] DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
-    "                         [--base FILE] WEIGHTS\n"
+    "                         [--white FILE] [--base FILE] [--base-white FILE] WEIGHTS\n"
     "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
     "M random opening moves, default 4, drawn from the seed) and writes them to OUT:\n"
     "one game a line, `RESULT OPENING MOVES` (1-0, 0-1 or 1/2; moves h8,i9,...).\n"
@@ -23,9 +23,12 @@ static const char USAGE[] =
     "and the game result over the quiet positions; prints both errors and the weights\n"
     "as an eval_params.h entry, and writes a weights file with --out. It also fits\n"
     "the threat-situation weights and, unless --no-combo, the pattern-combination\n"
-    "weights, each pulled towards 0 by X times its square (default 1e-9).\n"
+    "weights, each pulled towards 0 by X times its square (default 1e-9). With\n"
+    "--to-move it fits only the positions with that side to move, starting from the\n"
+    "built-in weights for that side (the engine keeps one set per side to move).\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours alternating,\n"
-    "and prints wins, losses and draws for WEIGHTS.\n";
+    "and prints wins, losses and draws for WEIGHTS; --white and --base-white give\n"
+    "separate weights for white to move (default: the same file for both sides).\n";
 
 typedef struct {
     Rule rule;
@@ -34,8 +37,9 @@ typedef struct {
     long long seed, nodes;
     bool no_combo;
     double combo_l2;
+    Color mover; /* fit: only positions with this colour to move (EMPTY: all) */
     bool has_seed;
-    const char *out, *weights, *base;
+    const char *out, *weights, *base, *white, *base_white;
 } TuneOptions;
 
 /* Index of the command-line word that holds arg (also for --opt=value). */
@@ -104,6 +108,13 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         }
         return -1;
     case 'C': o->no_combo = true; return -1;
+    case 't':
+        if (strcmp(optarg, "black") && strcmp(optarg, "white")) {
+            cli_error("tune", "argument %d '%s': --to-move must be black or white", at, optarg);
+            return EXIT_USAGE;
+        }
+        o->mover = optarg[0] == 'b' ? BLACK : WHITE;
+        return -1;
     case 'L': {
         char *end = NULL;
         double x = strtod(optarg, &end);
@@ -117,6 +128,8 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
     case 'o': o->out = optarg; return -1;
     case 'w': o->weights = optarg; return -1;
     case 'b': o->base = optarg; return -1;
+    case 'W': o->white = optarg; return -1;
+    case 'B': o->base_white = optarg; return -1;
     case 'h': fputs(USAGE, stdout); return EXIT_OK;
     case ':':
         cli_error("tune", "argument %d '%s': needs a value", at, arg);
@@ -164,7 +177,7 @@ static int run_gen(const TuneOptions *o, const char *out)
 static int run_fit(const TuneOptions *o, const char *path)
 {
     EvalWeights start;
-    engine_default_weights(o->rule, &start);
+    engine_default_weights(o->rule, o->mover == WHITE ? WHITE : BLACK, &start);
     if (o->weights && !load_weights(o->weights, &start))
         return EXIT_USAGE;
     TgError err = {0};
@@ -179,6 +192,8 @@ static int run_fit(const TuneOptions *o, const char *path)
         cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
         return EXIT_USAGE;
     }
+    if (o->mover != EMPTY)
+        tune_data_keep_mover(d, o->mover);
     TuneFit fit;
     TuneFitOptions fo = {.iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2};
     bool ok = tune_fit(d, &start, &fo, &fit, &err);
@@ -208,13 +223,19 @@ static int run_fit(const TuneOptions *o, const char *path)
 
 static int run_match(const TuneOptions *o, const char *path)
 {
-    EvalWeights a, b;
-    engine_default_weights(o->rule, &b);
-    if (!load_weights(path, &a) || (o->base && !load_weights(o->base, &b)))
+    EvalWeights a[2], b[2];
+    engine_default_weights(o->rule, BLACK, &b[0]);
+    engine_default_weights(o->rule, WHITE, &b[1]);
+    if (!load_weights(path, &a[0]) || (o->base && !load_weights(o->base, &b[0])))
+        return EXIT_USAGE;
+    a[1] = a[0];
+    if (o->base)
+        b[1] = b[0];
+    if ((o->white && !load_weights(o->white, &a[1])) || (o->base_white && !load_weights(o->base_white, &b[1])))
         return EXIT_USAGE;
     TuneMatch m;
     TgError err = {0};
-    if (!tune_match(o->rule, &a, &b, o->games, (uint64_t)o->seed, (uint64_t)o->nodes, o->opening,
+    if (!tune_match(o->rule, a, b, o->games, (uint64_t)o->seed, (uint64_t)o->nodes, o->opening,
                     &m, &err)) {
         cli_error("tune", "%s", err.msg);
         return EXIT_USAGE;
@@ -234,6 +255,8 @@ int cmd_tune(int argc, char **argv)
         {"out", required_argument, NULL, 'o'},   {"weights", required_argument, NULL, 'w'},
         {"base", required_argument, NULL, 'b'},  {"help", no_argument, NULL, 'h'},
         {"no-combo", no_argument, NULL, 'C'},    {"combo-l2", required_argument, NULL, 'L'},
+        {"to-move", required_argument, NULL, 't'}, {"white", required_argument, NULL, 'W'},
+        {"base-white", required_argument, NULL, 'B'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

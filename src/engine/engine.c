@@ -94,7 +94,9 @@ Engine *engine_new(const EngineOptions *o, TgError *err)
         return NULL;
     }
     e->opt = *o;
-    memcpy(e->weights, EVAL_WEIGHTS, sizeof e->weights);
+    for (int r = 0; r < RULE_COUNT; r++)
+        for (int c = BLACK; c <= WHITE; c++)
+            engine_default_weights((Rule)r, (Color)c, &e->weights[r][c - 1]);
     search_init_lmr(e);
     atomic_init(&e->stop, false);
     atomic_init(&e->running, false);
@@ -157,7 +159,11 @@ bool engine_set_position(Engine *e, const Board *b, Color to_move, TgError *err)
     return true;
 }
 
-void engine_default_weights(Rule r, EvalWeights *w) { *w = EVAL_WEIGHTS[r]; }
+void engine_default_weights(Rule r, Color mover, EvalWeights *w)
+{
+    /* A rule without its own white-to-move table (own 0) uses one for both. */
+    *w = mover == WHITE && EVAL_WEIGHTS_WHITE[r].own ? EVAL_WEIGHTS_WHITE[r] : EVAL_WEIGHTS[r];
+}
 
 int engine_pcode(int p0, int p1, int p2, int p3)
 {
@@ -224,15 +230,22 @@ bool engine_weights_check(const EvalWeights *w, TgError *err)
     return true;
 }
 
-bool engine_set_weights(Engine *e, Rule r, const EvalWeights *w, TgError *err)
+bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, TgError *err)
 {
     if ((unsigned)r >= RULE_COUNT) {
         tg_error_set(err, 0, 0, "no rule set %d", (int)r);
         return false;
     }
+    if (mover != EMPTY && mover != BLACK && mover != WHITE) {
+        tg_error_set(err, 0, 0, "the side to move must be black, white or both");
+        return false;
+    }
     if (!engine_weights_check(w, err))
         return false;
-    e->weights[r] = *w;
+    if (mover != WHITE)
+        e->weights[r][0] = *w;
+    if (mover != BLACK)
+        e->weights[r][1] = *w;
     return true;
 }
 
@@ -241,7 +254,7 @@ int engine_evaluate(Engine *e)
     if (!e->has_position)
         return 0;
     SPos *s = &e->workers[0].pos;
-    spos_init(s, &e->board, e->to_move, &e->weights[e->board.rule]);
+    spos_init(s, &e->board, e->to_move, e->weights[e->board.rule]);
     return spos_evaluate(s);
 }
 
@@ -310,7 +323,7 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         memset(w->killer, 0xff, sizeof w->killer);
         memset(w->excluded, 0xff, sizeof w->excluded);
         memset(w->history, 0, sizeof w->history);
-        spos_init(&w->pos, &e->board, e->to_move, &e->weights[e->board.rule]);
+        spos_init(&w->pos, &e->board, e->to_move, e->weights[e->board.rule]);
         search_root_moves(w);
     }
     int started = 1;

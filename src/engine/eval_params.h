@@ -430,6 +430,13 @@ static const EvalWeights EVAL_WEIGHTS[RULE_COUNT] = {
                       [399] = 10, [400] = -3, [715] = 38, [716] = -10, [725] = 27, [728] = 14, [735] = 7, [750] = 10},
     },
 };
+
+/* Weights for white to move, for the rules whose two sides are told apart
+ * (renju: black's forbidden points make the colours play differently); a
+ * rule left out (own 0) uses EVAL_WEIGHTS for both. */
+static const EvalWeights EVAL_WEIGHTS_WHITE[RULE_COUNT] = {
+    [RULE_FREESTYLE] = {.own = 0},
+};
 /* clang-format on */
 
 /* Move ordering: attack and defence bonus by class (for the mover, for the opponent). */

@@ -48,7 +48,7 @@ typedef struct Worker {
 
 struct Engine {
     EngineOptions opt;
-    EvalWeights weights[RULE_COUNT]; /* evaluation per rule set */
+    EvalWeights weights[RULE_COUNT][2]; /* evaluation per rule set and side to move (black, white) */
     TransTable tt;
     Board board;
     Color to_move;

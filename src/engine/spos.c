@@ -138,7 +138,7 @@ static void eval_cell(SPos *s, Point p)
         unsigned quad = quad_of(q0 & 15, q1 & 15, q2 & 15, q3 & 15);
         unsigned code = quad & 1023;
         CellClass cl = (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
-        int w = s->val[0][code], wo = s->val[1][code];
+        int w = s->val[c][0][code], wo = s->val[c][1][code];
         if (c == 0 && s->renju) {
             s->pforbid[p] = (quad & QUAD_FORBID_BIT) && maybe_forbidden(b, p, s->rinfo);
             if (s->pforbid[p])
@@ -154,24 +154,28 @@ static void eval_cell(SPos *s, Point p)
     }
 }
 
-/* The worth under w of a cell whose four line patterns are pat, for the mover
- * and for the other side. */
-static void set_value(SPos *s, const EvalWeights *w, const int pat[4])
+/* The worth of a cell whose four line patterns are pat, for each colour c:
+ * as the mover's cell under c's weights to move, and as the other side's
+ * cell under the weights of c's opponent to move. */
+static void set_value(SPos *s, const EvalWeights w[2], const int pat[4])
 {
     int code = spos_pcode(pat[0], pat[1], pat[2], pat[3]);
     int digits = PAT_DIGITS[pat[0]] + PAT_DIGITS[pat[1]] + PAT_DIGITS[pat[2]] + PAT_DIGITS[pat[3]];
     CellClass cl = classify(digits);
-    int own = w->cls[cl] + w->combo[0][code], opp = w->cls_opp[cl] + w->combo[1][code];
-    for (int i = 0; i < 4; i++) {
-        own += w->line[pat[i]];
-        opp += w->line_opp[pat[i]];
+    for (int c = 0; c < 2; c++) {
+        const EvalWeights *m = &w[c], *o = &w[1 - c];
+        int own = m->cls[cl] + m->combo[0][code], opp = o->cls_opp[cl] + o->combo[1][code];
+        for (int i = 0; i < 4; i++) {
+            own += m->line[pat[i]];
+            opp += o->line_opp[pat[i]];
+        }
+        s->val[c][0][code] = (int16_t)own;
+        s->val[c][1][code] = (int16_t)opp;
     }
-    s->val[0][code] = (int16_t)own;
-    s->val[1][code] = (int16_t)opp;
 }
 
-/* Every pattern code's worth under w (each multiset once, highest first). */
-static void build_values(SPos *s, const EvalWeights *w)
+/* Every pattern code's worth (each multiset once, highest first). */
+static void build_values(SPos *s, const EvalWeights w[2])
 {
     for (int a = 0; a < PAT_COUNT; a++)
         for (int b = 0; b <= a; b++)
@@ -215,7 +219,7 @@ static void add_near(SPos *s, Point p, int delta)
             s->near[p + dy * BOARD_STRIDE + dx] = (uint8_t)(s->near[p + dy * BOARD_STRIDE + dx] + delta);
 }
 
-void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights *w)
+void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
 {
     s->w = w;
     pthread_once(&quad_once, build_quads);
@@ -309,7 +313,8 @@ bool spos_legal(SPos *s, Point p, Color c)
 int spos_evaluate(const SPos *s)
 {
     int me = s->stm - 1;
-    return (s->sum[me] * s->w->own - s->sum_opp[1 - me] * s->w->opp) / 16 + s->w->threat[spos_threat_mask(s)];
+    const EvalWeights *w = &s->w[me];
+    return (s->sum[me] * w->own - s->sum_opp[1 - me] * w->opp) / 16 + w->threat[spos_threat_mask(s)];
 }
 
 void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT])

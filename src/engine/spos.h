@@ -68,15 +68,18 @@ typedef struct {
     const uint8_t *tab[2];        /* line pattern tables for black, white */
     const uint8_t *pair;          /* both colours' patterns per line key */
     const uint16_t *rinfo;        /* renju black line info */
-    const EvalWeights *w;         /* evaluation weights (the caller keeps them alive) */
-    int16_t val[2][ENGINE_PCODES]; /* a cell's worth by pattern code under w: mover, other side */
+    const EvalWeights *w;         /* w[0] black to move, w[1] white to move (the caller keeps them alive) */
+    /* A cell's worth by colour and pattern code: [c-1][0] with the weights of
+     * c to move (its own cells), [c-1][1] with those of c's opponent to move. */
+    int16_t val[2][2][ENGINE_PCODES];
     int depth;                    /* entries on the undo stack */
     SPosUndo undo[SPOS_MAX_STACK];
 } SPos;
 
-/* Builds the derived state from b with `stm` to move, evaluating with w
- * (which must outlive s's use). */
-void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights *w);
+/* Builds the derived state from b with `stm` to move, evaluating with the
+ * two weight sets w[0] (black to move) and w[1] (white to move), which must
+ * outlive s's use. */
+void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2]);
 
 /* Plays p for the side to move and flips the side; undo reverses the last play.
  * At most SPOS_MAX_STACK plays can be outstanding. */

@@ -108,13 +108,14 @@ static int play_out(Board *b, Engine *eng[2], uint64_t nodes, TgError *err)
 
 static const char *RESULT_TEXT[3] = {"0-1", "1/2", "1-0"};
 
-static Engine *tune_engine(Rule r, const EvalWeights *w, TgError *err)
+/* An engine with w[0] for black to move and w[1] for white (NULL: built in). */
+static Engine *tune_engine(Rule r, const EvalWeights w[2], TgError *err)
 {
     EngineOptions o;
     engine_options_default(&o);
     o.hash_mb = 8;
     Engine *e = engine_new(&o, err);
-    if (e && w && !engine_set_weights(e, r, w, err)) {
+    if (e && w && (!engine_set_weights(e, r, BLACK, &w[0], err) || !engine_set_weights(e, r, WHITE, &w[1], err))) {
         engine_free(e);
         return NULL;
     }
@@ -132,7 +133,7 @@ static bool check_common(Rule r, int games, uint64_t nodes, int opening, TgError
     return true;
 }
 
-char *tune_generate(const TuneGenConfig *c, const EvalWeights *w, TgError *err)
+char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err)
 {
     if (!check_common(c->rule, c->games, c->nodes, c->opening, err))
         return NULL;
@@ -167,7 +168,7 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights *w, TgError *err)
     return buf_take(&out, err);
 }
 
-bool tune_match(Rule r, const EvalWeights *a, const EvalWeights *b, int games, uint64_t seed,
+bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], int games, uint64_t seed,
                 uint64_t nodes, int opening, TuneMatch *out, TgError *err)
 {
     memset(out, 0, sizeof *out);
@@ -212,6 +213,7 @@ typedef struct {
     uint16_t ncombo[2];  /* pattern codes present, for each side */
     int32_t combo;       /* ... their first entry in TuneData.combo */
     float result;        /* for the side to move: 1, 0.5, 0 */
+    uint8_t mover;       /* Color to move */
 } TunePos;
 
 struct TuneData {
@@ -255,6 +257,7 @@ static bool add_position(TuneData *d, const SPos *s, int res)
         d->cap = cap;
     }
     TunePos *t = &d->pos[d->n++];
+    t->mover = (uint8_t)s->stm;
     for (int k = 0; k < 2; k++) {
         Color c = k == 0 ? s->stm : color_other(s->stm);
         int line[PAT_COUNT], cls[CL_COUNT];
@@ -293,7 +296,7 @@ static bool add_position(TuneData *d, const SPos *s, int res)
 
 /* Takes the quiet positions of one finished game. */
 static bool add_game(TuneData *d, SPos *s, const Board *end, int opening, int res,
-                     const EvalWeights *w)
+                     const EvalWeights w[2])
 {
     Board b;
     board_init(&b, end->size, end->rule);
@@ -404,8 +407,9 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
 {
     TuneData *d = calloc(1, sizeof *d);
     SPos *s = malloc(sizeof *s);
-    EvalWeights w;
-    engine_default_weights(r, &w);
+    EvalWeights w[2];
+    engine_default_weights(r, BLACK, &w[0]);
+    engine_default_weights(r, WHITE, &w[1]);
     bool ok = d && s;
     if (!ok)
         tg_error_set(err, 0, 0, "out of memory");
@@ -421,7 +425,7 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
             board_init(&b, TUNE_BOARD_SIZE, r);
             int opening, res;
             ok = parse_line(p, lineno, line, &b, &opening, &res, err);
-            if (ok && !add_game(d, s, &b, opening, res, &w)) {
+            if (ok && !add_game(d, s, &b, opening, res, w)) {
                 tg_error_set(err, 0, 0, "out of memory");
                 ok = false;
             }
@@ -464,6 +468,16 @@ static int eval_pos(const TuneData *d, int i, const EvalWeights *w)
 }
 
 int tune_data_positions(const TuneData *d) { return d->n; }
+
+int tune_data_keep_mover(TuneData *d, Color c)
+{
+    int n = 0;
+    for (int i = 0; i < d->n; i++)
+        if (d->pos[i].mover == c)
+            d->pos[n++] = d->pos[i];
+    d->n = n;
+    return n;
+}
 
 int tune_data_eval(const TuneData *d, int i, const EvalWeights *w) { return eval_pos(d, i, w); }
 

@@ -26,6 +26,18 @@ run "$TENGEN" tune fit --rule freestyle --iterations 3 --weights "$TESTDATA/tune
 if [ "$RC" -eq 0 ] && grep -q '^combo ' "$TMPD/c.txt"; then
     ok "fit: combination weights"
 else not_ok "fit: combination weights" "status $RC" "$ERR"; fi
+# --to-move: only that side's positions (fewer than all, and both sides' add up).
+count_positions() { "$TENGEN" tune fit --rule freestyle --iterations 0 "$@" "$TMPD/m.txt" | sed -n 's/^games [0-9]* positions \([0-9]*\) .*/\1/p'; }
+all=$(count_positions); nb=$(count_positions --to-move black); nw=$(count_positions --to-move white)
+if [ -n "$all" ] && [ "$nb" -gt 0 ] && [ "$nw" -gt 0 ] && [ $((nb + nw)) -eq "$all" ]; then
+    ok "fit --to-move: the positions split by side to move"
+else not_ok "fit --to-move: the positions split by side to move" "all '$all' black '$nb' white '$nw'"; fi
+expect_fail "bad --to-move" 2 "argument 5 'red'" "$TENGEN" tune fit --rule renju --to-move red x
+expect_match "match --white: a set per side to move" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
+    "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 --white "$TMPD/nc.txt" \
+    --base-white "$TMPD/c.txt" "$TMPD/w.txt"
+expect_fail "match --white: missing file" 2 "nope.txt" \
+    "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --white "$TMPD/nope.txt" "$TMPD/w.txt"
 expect_fail "bad combination pull" 2 "argument 5 '-1'" "$TENGEN" tune fit --rule renju --combo-l2 -1 x
 expect_match "match: wins losses draws" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
     "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 "$TMPD/w.txt"

@@ -19,7 +19,7 @@
 #define POSITIONS 400
 #endif
 
-static const EvalWeights ZERO_WEIGHTS;
+static const EvalWeights ZERO_WEIGHTS[2];
 
 /* Empty cells where some line gives c a four or a five. */
 static int scan_fours(const Board *b, Color c, Point *out, bool *five)
@@ -64,7 +64,7 @@ static void test_four_cells_match_scan(void **state)
     for (int i = 0; i < POSITIONS; i++) {
         Board b;
         random_position(&r, i, i % 3 == 0 ? 20 : 15, 8, &b);
-        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, &ZERO_WEIGHTS);
+        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, ZERO_WEIGHTS);
         for (Color c = BLACK; c <= WHITE; c++) {
             Point want[BOARD_MAX_MOVES], got[BOARD_MAX_MOVES];
             bool five;
@@ -105,7 +105,7 @@ static void test_vcf_from_four_list_equals_scan(void **state)
         scan_fours(&b, color_other(me), tmp, &five_opp);
         if (five_me || five_opp)
             continue;
-        spos_init(s, &b, me, &ZERO_WEIGHTS);
+        spos_init(s, &b, me, ZERO_WEIGHTS);
         Point fours[BOARD_MAX_MOVES];
         int nf = spos_four_cells(s, me, fours);
         SolverLimits lim = {.max_nodes = 20000};
@@ -170,7 +170,7 @@ static void test_threat_mask_matches_scan(void **state)
     for (int i = 0; i < POSITIONS; i++) {
         Board b;
         random_position(&r, i, 15, 6, &b);
-        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, &ZERO_WEIGHTS);
+        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, ZERO_WEIGHTS);
         for (int k = 0; k < 3; k++) {
             Point p;
             do
@@ -203,7 +203,7 @@ static void test_class_if_matches_play(void **state)
     for (int i = 0; i < POSITIONS / 4; i++) {
         Board b;
         random_position(&r, i, 15, 6, &b);
-        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, &ZERO_WEIGHTS);
+        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, ZERO_WEIGHTS);
         Color mover = s->stm;
         for (int t = 0; t < 8; t++) {
             Point p = point_make(rng_below(&r, 15), rng_below(&r, 15));

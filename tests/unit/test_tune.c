@@ -65,9 +65,30 @@ static void test_generate_reproducible(void **state)
     }
 }
 
+/* Random weights in range, every kind of weight set. */
+static void random_weights(Rng *rng, EvalWeights *w)
+{
+    for (int i = 0; i < PAT_COUNT; i++)
+        w->line[i] = rng_below(rng, 1000);
+    for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
+        w->cls[i] = rng_below(rng, 1000);
+    for (int i = 0; i < PAT_COUNT; i++)
+        w->line_opp[i] = rng_below(rng, 1000);
+    for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
+        w->cls_opp[i] = rng_below(rng, 1000);
+    w->own = 1 + rng_below(rng, 40);
+    w->opp = 1 + rng_below(rng, 40);
+    for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
+        w->threat[i] = rng_below(rng, 2001) - 1000;
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < ENGINE_PCODES; i++)
+            w->combo[k][i] = rng_below(rng, 401) - 200;
+}
+
 /* A game whose opening covers all but the last move leaves exactly the
  * position before that move; its features under any weights must give what
- * the engine itself evaluates with those weights. */
+ * the engine itself evaluates with those weights for the side to move, whatever
+ * its weights for the other side to move. */
 static void test_features_match_engine(void **state)
 {
     (void)state;
@@ -109,28 +130,19 @@ static void test_features_match_engine(void **state)
             board_play(&b, pt, board_side_to_move(&b));
             p += n + 1;
         }
+        Color mover = board_side_to_move(&b);
         for (int trial = 0; trial < 20; trial++) {
-            EvalWeights w;
-            engine_default_weights(CASES[c].rule, &w);
-            if (trial) {
-                for (int i = 0; i < PAT_COUNT; i++)
-                    w.line[i] = rng_below(&rng, 1000);
-                for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
-                    w.cls[i] = rng_below(&rng, 1000);
-                for (int i = 0; i < PAT_COUNT; i++)
-                    w.line_opp[i] = rng_below(&rng, 1000);
-                for (int i = 0; i < ENGINE_EVAL_CLASSES; i++)
-                    w.cls_opp[i] = rng_below(&rng, 1000);
-                w.own = 1 + rng_below(&rng, 40);
-                w.opp = 1 + rng_below(&rng, 40);
-                for (int i = 0; i < ENGINE_THREAT_MASKS; i++)
-                    w.threat[i] = rng_below(&rng, 2001) - 1000;
-                for (int k = 0; k < 2; k++)
-                    for (int i = 0; i < ENGINE_PCODES; i++)
-                        w.combo[k][i] = rng_below(&rng, 401) - 200;
-            }
-            assert_true(engine_set_weights(e, CASES[c].rule, &w, &err));
-            assert_true(engine_set_position(e, &b, board_side_to_move(&b), &err));
+            EvalWeights w, other;
+            engine_default_weights(CASES[c].rule, mover, &w);
+            engine_default_weights(CASES[c].rule, color_other(mover), &other);
+            if (trial)
+                random_weights(&rng, &w);
+            /* The other side's set must not count: only the mover's is fitted. */
+            if (trial % 2)
+                random_weights(&rng, &other);
+            assert_true(engine_set_weights(e, CASES[c].rule, mover, &w, &err));
+            assert_true(engine_set_weights(e, CASES[c].rule, color_other(mover), &other, &err));
+            assert_true(engine_set_position(e, &b, mover, &err));
             assert_int_equal(tune_data_eval(d, 0, &w), engine_evaluate(e));
         }
         tune_data_free(d);
@@ -173,7 +185,7 @@ static void test_fit_lowers_error(void **state)
     assert_true(tune_data_positions(d) > 0);
     /* Start far off: every pattern worth the same. */
     EvalWeights start;
-    engine_default_weights(RULE_FREESTYLE, &start);
+    engine_default_weights(RULE_FREESTYLE, BLACK, &start);
     for (int i = 1; i < PAT_COUNT - 1; i++)
         start.line[i] = 50;
     memset(start.cls, 0, sizeof start.cls);
@@ -220,7 +232,7 @@ static void test_weights_file(void **state)
 {
     (void)state;
     EvalWeights w, back;
-    engine_default_weights(RULE_RENJU, &w);
+    engine_default_weights(RULE_RENJU, BLACK, &w);
     w.line[PAT_F3] = 77;
     w.cls_opp[4] = 301; /* four-three */
     w.own = 21;
@@ -283,26 +295,36 @@ static void test_weights_file(void **state)
 }
 
 /* The weights built into the engine are the fitted ones kept in
- * tests/data/tune/RULE-weights.txt, so a refit is adopted in both places. */
+ * tests/data/tune/RULE-weights.txt (black to move, or both sides) and
+ * RULE-white-weights.txt (white to move, where the rule has its own), so a
+ * refit is adopted in both places. */
 static void test_builtin_weights_are_the_files(void **state)
 {
     (void)state;
     const char *dir = getenv("TESTDATA");
-    for (int r = 0; r < RULE_COUNT; r++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/tune/%s-weights.txt", dir ? dir : "tests/data", rule_name((Rule)r));
-        TgError err = {0};
-        char *text = file_read_text(path, &err);
-        if (!text)
-            fail_msg("%s: %s", path, err.msg);
-        EvalWeights file, builtin;
-        if (!tune_weights_parse(text, &file, &err))
-            fail_msg("%s: %s", path, err.msg);
-        free(text);
-        engine_default_weights((Rule)r, &builtin);
-        if (memcmp(&file, &builtin, sizeof file) != 0)
-            fail_msg("%s differs from the built-in %s weights", path, rule_name((Rule)r));
-    }
+    for (int r = 0; r < RULE_COUNT; r++)
+        for (Color mover = BLACK; mover <= WHITE; mover++) {
+            char path[1024];
+            snprintf(path, sizeof path, "%s/tune/%s-%sweights.txt", dir ? dir : "tests/data",
+                     rule_name((Rule)r), mover == WHITE ? "white-" : "");
+            TgError err = {0};
+            char *text = file_read_text(path, &err);
+            if (!text && mover == WHITE) {
+                /* No white file: one set for both sides. */
+                snprintf(path, sizeof path, "%s/tune/%s-weights.txt", dir ? dir : "tests/data",
+                         rule_name((Rule)r));
+                text = file_read_text(path, &err);
+            }
+            if (!text)
+                fail_msg("%s: %s", path, err.msg);
+            EvalWeights file, builtin;
+            if (!tune_weights_parse(text, &file, &err))
+                fail_msg("%s: %s", path, err.msg);
+            free(text);
+            engine_default_weights((Rule)r, mover, &builtin);
+            if (memcmp(&file, &builtin, sizeof file) != 0)
+                fail_msg("%s differs from the built-in %s weights", path, rule_name((Rule)r));
+        }
 }
 
 int main(void)
