@@ -67,6 +67,8 @@ typedef struct {
     int iterations;  /* passes at most */
     bool combos;     /* also fit the combination weights (EvalWeights.combo) */
     double combo_l2; /* ... adding combo_l2 * weight^2 to the error for each */
+    double k;        /* > 0: this sigmoid scale instead of fitting one (so that
+                      * sets fitted apart, e.g. per side to move, share a scale) */
 } TuneFitOptions;
 
 /* Texel tuning: fits K for start, then for at most opt->iterations passes

@@ -12,7 +12,7 @@
 static const char USAGE[] =
     "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M] OUT\n"
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
-    "                       [--combo-l2 X] [--to-move black|white] DATA [--out FILE]\n"
+    "                       [--combo-l2 X] [--to-move black|white] [--k K] DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE] WEIGHTS\n"
     "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
@@ -26,6 +26,7 @@ static const char USAGE[] =
     "weights, each pulled towards 0 by X times its square (default 1e-9). With\n"
     "--to-move it fits only the positions with that side to move, starting from the\n"
     "built-in weights for that side (the engine keeps one set per side to move).\n"
+    "--k K uses the sigmoid scale K instead of fitting it (two sets, one scale).\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours alternating,\n"
     "and prints wins, losses and draws for WEIGHTS; --white and --base-white give\n"
     "separate weights for white to move (default: the same file for both sides).\n";
@@ -36,7 +37,7 @@ typedef struct {
     int games, iterations, opening;
     long long seed, nodes;
     bool no_combo;
-    double combo_l2;
+    double combo_l2, k;
     Color mover; /* fit: only positions with this colour to move (EMPTY: all) */
     bool has_seed;
     const char *out, *weights, *base, *white, *base_white;
@@ -129,6 +130,16 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
     case 'w': o->weights = optarg; return -1;
     case 'b': o->base = optarg; return -1;
     case 'W': o->white = optarg; return -1;
+    case 'K': {
+        char *end = NULL;
+        double x = strtod(optarg, &end);
+        if (!*optarg || *end || !(x >= 1 && x <= 100000)) {
+            cli_error("tune", "argument %d '%s': the scale K must be a number in 1..100000", at, optarg);
+            return EXIT_USAGE;
+        }
+        o->k = x;
+        return -1;
+    }
     case 'B': o->base_white = optarg; return -1;
     case 'h': fputs(USAGE, stdout); return EXIT_OK;
     case ':':
@@ -195,7 +206,7 @@ static int run_fit(const TuneOptions *o, const char *path)
     if (o->mover != EMPTY)
         tune_data_keep_mover(d, o->mover);
     TuneFit fit;
-    TuneFitOptions fo = {.iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2};
+    TuneFitOptions fo = {.iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2, .k = o->k};
     bool ok = tune_fit(d, &start, &fo, &fit, &err);
     int games = tune_data_games(d);
     tune_data_free(d);
@@ -256,7 +267,7 @@ int cmd_tune(int argc, char **argv)
         {"base", required_argument, NULL, 'b'},  {"help", no_argument, NULL, 'h'},
         {"no-combo", no_argument, NULL, 'C'},    {"combo-l2", required_argument, NULL, 'L'},
         {"to-move", required_argument, NULL, 't'}, {"white", required_argument, NULL, 'W'},
-        {"base-white", required_argument, NULL, 'B'},
+        {"base-white", required_argument, NULL, 'B'}, {"k", required_argument, NULL, 'K'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

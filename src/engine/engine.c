@@ -323,6 +323,7 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         memset(w->killer, 0xff, sizeof w->killer);
         memset(w->excluded, 0xff, sizeof w->excluded);
         memset(w->history, 0, sizeof w->history);
+        memset(w->counter, 0xff, sizeof w->counter);
         spos_init(&w->pos, &e->board, e->to_move, e->weights[e->board.rule]);
         search_root_moves(w);
     }

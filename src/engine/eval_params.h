@@ -512,6 +512,12 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_RAZOR_MARGIN
 #define SEARCH_RAZOR_MARGIN 0 /* razoring at depth <= 2 this far a ply below alpha (0: off) */
 #endif
+#ifndef SEARCH_COUNTER
+#define SEARCH_COUNTER 0 /* 1: the quiet move that last refuted the opponent's last move is tried after the killers */
+#endif
+#ifndef SEARCH_HIST_ALL
+#define SEARCH_HIST_ALL 0 /* 1: killers and history learn from fours and blocks too (0: quiet moves only) */
+#endif
 #ifndef SEARCH_DEFEND_43
 #define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */
 #endif

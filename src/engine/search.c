@@ -346,6 +346,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         n = gen_all(s, mv, sc);
     if (n == 0)
         return threat ? loss_in(ply + 3) : 0;
+    Point prev = s->b.count ? s->b.history[s->b.count - 1] : POINT_NONE;
+    Point counter = SEARCH_COUNTER && prev != POINT_NONE ? w->counter[me - 1][prev] : POINT_NONE;
     for (int i = 0; i < n; i++) {
         if (mv[i] == tt_move)
             sc[i] += 1 << 24;
@@ -353,6 +355,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             sc[i] += 1 << 20;
         else if (mv[i] == w->killer[ply][1])
             sc[i] += 1 << 19;
+        else if (mv[i] == counter)
+            sc[i] += 1 << 18;
     }
 
     int best = -INF, old_alpha = alpha;
@@ -419,7 +423,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         searched++;
         if (stopped(w))
             return 0;
-        if (!tactical && score <= alpha && nquiet < (int)(sizeof quiet / sizeof *quiet))
+        if ((SEARCH_HIST_ALL || !tactical) && score <= alpha && nquiet < (int)(sizeof quiet / sizeof *quiet))
             quiet[nquiet++] = m;
         if (score > best) {
             best = score;
@@ -428,11 +432,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 alpha = score;
                 update_pv(w, ply, m);
                 if (score >= beta) {
-                    if (!tactical) {
+                    if (SEARCH_HIST_ALL || !tactical) {
                         if (w->killer[ply][0] != m) {
                             w->killer[ply][1] = w->killer[ply][0];
                             w->killer[ply][0] = m;
                         }
+                        if (SEARCH_COUNTER && prev != POINT_NONE)
+                            w->counter[me - 1][prev] = m;
                         int bonus = depth * depth;
                         history_update(&w->history[me - 1][m], bonus);
                         for (int q = 0; q < nquiet; q++)

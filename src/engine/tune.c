@@ -704,7 +704,7 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions 
     if (!engine_weights_check(start, err))
         return false;
     EvalWeights w = *start;
-    double k = fit_k(d, &w);
+    double k = opt->k > 0 ? opt->k : fit_k(d, &w);
     double best = tune_error(d, &w, k);
     out->k = k;
     out->err_before = best;

@@ -32,6 +32,9 @@ all=$(count_positions); nb=$(count_positions --to-move black); nw=$(count_positi
 if [ -n "$all" ] && [ "$nb" -gt 0 ] && [ "$nw" -gt 0 ] && [ $((nb + nw)) -eq "$all" ]; then
     ok "fit --to-move: the positions split by side to move"
 else not_ok "fit --to-move: the positions split by side to move" "all '$all' black '$nb' white '$nw'"; fi
+expect_match "fit --k: the scale given is kept" '^games [0-9]+ positions [0-9]+ K 250\.0 ' \
+    "$TENGEN" tune fit --rule freestyle --iterations 1 --k 250 "$TMPD/m.txt"
+expect_fail "bad --k" 2 "argument 5 '0'" "$TENGEN" tune fit --rule renju --k 0 x
 expect_fail "bad --to-move" 2 "argument 5 'red'" "$TENGEN" tune fit --rule renju --to-move red x
 expect_match "match --white: a set per side to move" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
     "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 --white "$TMPD/nc.txt" \
