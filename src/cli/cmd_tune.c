@@ -206,7 +206,8 @@ static int run_fit(const TuneOptions *o, const char *path)
     if (o->mover != EMPTY)
         tune_data_keep_mover(d, o->mover);
     TuneFit fit;
-    TuneFitOptions fo = {.iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2, .k = o->k};
+    TuneFitOptions fo = {
+        .iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2, .k = o->k};
     bool ok = tune_fit(d, &start, &fo, &fit, &err);
     int games = tune_data_games(d);
     tune_data_free(d);
@@ -242,7 +243,8 @@ static int run_match(const TuneOptions *o, const char *path)
     a[1] = a[0];
     if (o->base)
         b[1] = b[0];
-    if ((o->white && !load_weights(o->white, &a[1])) || (o->base_white && !load_weights(o->base_white, &b[1])))
+    if ((o->white && !load_weights(o->white, &a[1])) ||
+        (o->base_white && !load_weights(o->base_white, &b[1])))
         return EXIT_USAGE;
     TuneMatch m;
     TgError err = {0};

@@ -431,9 +431,9 @@ static const EvalWeights EVAL_WEIGHTS[RULE_COUNT] = {
     },
 };
 
-/* Weights for white to move, for the rules whose two sides are told apart
- * (renju: black's forbidden points make the colours play differently); a
- * rule left out (own 0) uses EVAL_WEIGHTS for both. */
+/* Weights for white to move, for a rule whose two sides are told apart; a
+ * rule left out (own 0) uses EVAL_WEIGHTS for both. None has its own yet: a
+ * per-side renju fit played no better (docs/tuning.md, ninth session). */
 static const EvalWeights EVAL_WEIGHTS_WHITE[RULE_COUNT] = {
     [RULE_FREESTYLE] = {.own = 0},
 };
@@ -513,10 +513,10 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_RAZOR_MARGIN 0 /* razoring at depth <= 2 this far a ply below alpha (0: off) */
 #endif
 #ifndef SEARCH_COUNTER
-#define SEARCH_COUNTER 0 /* 1: the quiet move that last refuted the opponent's last move is tried after the killers */
+#define SEARCH_COUNTER 0 /* 1: after the killers, the quiet move that last refuted the opponent's last move */
 #endif
 #ifndef SEARCH_HIST_ALL
-#define SEARCH_HIST_ALL 0 /* 1: killers and history learn from fours and blocks too (0: quiet moves only) */
+#define SEARCH_HIST_ALL 0 /* 1: killers and history learn from fours and blocks too (0: quiet only) */
 #endif
 #ifndef SEARCH_DEFEND_43
 #define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */

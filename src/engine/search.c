@@ -423,7 +423,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         searched++;
         if (stopped(w))
             return 0;
-        if ((SEARCH_HIST_ALL || !tactical) && score <= alpha && nquiet < (int)(sizeof quiet / sizeof *quiet))
+        bool learns = SEARCH_HIST_ALL || !tactical;
+        if (learns && score <= alpha && nquiet < (int)(sizeof quiet / sizeof *quiet))
             quiet[nquiet++] = m;
         if (score > best) {
             best = score;
@@ -432,7 +433,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 alpha = score;
                 update_pv(w, ply, m);
                 if (score >= beta) {
-                    if (SEARCH_HIST_ALL || !tactical) {
+                    if (learns) {
                         if (w->killer[ply][0] != m) {
                             w->killer[ply][1] = w->killer[ply][0];
                             w->killer[ply][0] = m;

@@ -40,7 +40,7 @@ typedef struct Worker {
     int seval[MAX_PLY];      /* static evaluation at each ply of the current line */
     int root_depth;
     int32_t history[2][BOARD_CELLS];
-    Point counter[2][BOARD_CELLS]; /* [mover][opponent's last move]: the quiet move that last refuted it */
+    Point counter[2][BOARD_CELLS]; /* [mover][opponent's last move]: the quiet move that refuted it */
     Point pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
     int nroot;

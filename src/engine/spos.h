@@ -68,7 +68,7 @@ typedef struct {
     const uint8_t *tab[2];        /* line pattern tables for black, white */
     const uint8_t *pair;          /* both colours' patterns per line key */
     const uint16_t *rinfo;        /* renju black line info */
-    const EvalWeights *w;         /* w[0] black to move, w[1] white to move (the caller keeps them alive) */
+    const EvalWeights *w;         /* w[0] black to move, w[1] white to move (kept alive by the caller) */
     /* A cell's worth by colour and pattern code: [c-1][0] with the weights of
      * c to move (its own cells), [c-1][1] with those of c's opponent to move. */
     int16_t val[2][2][ENGINE_PCODES];

@@ -115,7 +115,8 @@ static Engine *tune_engine(Rule r, const EvalWeights w[2], TgError *err)
     engine_options_default(&o);
     o.hash_mb = 8;
     Engine *e = engine_new(&o, err);
-    if (e && w && (!engine_set_weights(e, r, BLACK, &w[0], err) || !engine_set_weights(e, r, WHITE, &w[1], err))) {
+    if (e && w &&
+        (!engine_set_weights(e, r, BLACK, &w[0], err) || !engine_set_weights(e, r, WHITE, &w[1], err))) {
         engine_free(e);
         return NULL;
     }
