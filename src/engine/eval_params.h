@@ -516,7 +516,7 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_COUNTER 0 /* 1: after the killers, the quiet move that last refuted the opponent's last move */
 #endif
 #ifndef SEARCH_HIST_ALL
-#define SEARCH_HIST_ALL 0 /* 1: killers and history learn from fours and blocks too (0: quiet only) */
+#define SEARCH_HIST_ALL 1 /* 1: killers and history learn from fours and blocks too (0: quiet only) */
 #endif
 #ifndef SEARCH_DEFEND_43
 #define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */
