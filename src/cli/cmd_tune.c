@@ -62,6 +62,17 @@ static bool parse_ll(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
+/* A whole-string number in lo..hi (NaN is not). */
+static bool parse_double(const char *s, double lo, double hi, double *out)
+{
+    char *end = NULL;
+    double x = strtod(s, &end);
+    if (!*s || *end || !(x >= lo && x <= hi))
+        return false;
+    *out = x;
+    return true;
+}
+
 /* Returns -1 to go on, else an exit code. */
 static int take_option(int c, int at, const char *arg, TuneOptions *o)
 {
@@ -116,30 +127,22 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         }
         o->mover = optarg[0] == 'b' ? BLACK : WHITE;
         return -1;
-    case 'L': {
-        char *end = NULL;
-        double x = strtod(optarg, &end);
-        if (!*optarg || *end || !(x >= 0 && x <= 1)) {
+    case 'L':
+        if (!parse_double(optarg, 0, 1, &o->combo_l2)) {
             cli_error("tune", "argument %d '%s': the combination pull must be a number in 0..1", at, optarg);
             return EXIT_USAGE;
         }
-        o->combo_l2 = x;
         return -1;
-    }
     case 'o': o->out = optarg; return -1;
     case 'w': o->weights = optarg; return -1;
     case 'b': o->base = optarg; return -1;
     case 'W': o->white = optarg; return -1;
-    case 'K': {
-        char *end = NULL;
-        double x = strtod(optarg, &end);
-        if (!*optarg || *end || !(x >= 1 && x <= 100000)) {
+    case 'K':
+        if (!parse_double(optarg, 1, 100000, &o->k)) {
             cli_error("tune", "argument %d '%s': the scale K must be a number in 1..100000", at, optarg);
             return EXIT_USAGE;
         }
-        o->k = x;
         return -1;
-    }
     case 'B': o->base_white = optarg; return -1;
     case 'h': fputs(USAGE, stdout); return EXIT_OK;
     case ':':
