@@ -69,6 +69,19 @@ typedef struct {
     int combo[2][ENGINE_PCODES];
 } EvalWeights;
 
+#define ENGINE_ORDER_CODES (ENGINE_PCODES + 1) /* pattern codes, then "renju black's maybe-forbidden point" */
+#define ENGINE_ORDER_MAX 30000                 /* bounds of one move-ordering weight (+-) */
+
+/* Move-ordering weights for one rule set: a candidate move's static order is
+ * att[the mover's code there] + def[the opponent's code there] (codes as in
+ * engine_pcode; ENGINE_PCODES for a cell that may be forbidden to renju
+ * black), before the table move, killers and history. A rule set without
+ * such a table orders by threat classes and evaluation worths. */
+typedef struct {
+    int att[ENGINE_ORDER_CODES];
+    int def[ENGINE_ORDER_CODES];
+} OrderWeights;
+
 typedef struct {
     int threads;   /* search threads, 1..ENGINE_MAX_THREADS (default 1) */
     int hash_mb;   /* transposition table size in MB, 1..ENGINE_MAX_HASH_MB (default 64) */
@@ -173,6 +186,17 @@ bool engine_weights_check(const EvalWeights *w, TgError *err);
  * WHITE, or EMPTY for both) with w, from the next search on. False (engine
  * unchanged) when a weight is out of range. */
 bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, TgError *err);
+
+/* The built-in move-ordering table of rule r into w; false (w untouched)
+ * when the rule orders by classes and worths instead. */
+bool engine_default_order(Rule r, OrderWeights *w);
+
+/* Checks that every ordering weight is in range; false with err naming it. */
+bool engine_order_check(const OrderWeights *w, TgError *err);
+
+/* Orders the moves of rule r by w from the next search on (NULL: by classes
+ * and worths). False (engine unchanged) when a weight is out of range. */
+bool engine_set_order(Engine *e, Rule r, const OrderWeights *w, TgError *err);
 
 /* Static evaluation of the current position for the side to move (no search). */
 int engine_evaluate(Engine *e);

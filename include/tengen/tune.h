@@ -44,6 +44,10 @@ int tune_data_games(const TuneData *d);
 /* The quiet positions taken from the games, in file order. */
 int tune_data_positions(const TuneData *d);
 
+/* Game g (0..games-1) replayed on b (a new board of the data's rule), with
+ * its opening length; false when there is no game g. */
+bool tune_data_game(const TuneData *d, int g, Board *b, int *opening);
+
 /* Keeps only the positions with colour c to move (for weights per side to
  * move); returns how many are left. */
 int tune_data_keep_mover(TuneData *d, Color c);
@@ -101,5 +105,39 @@ typedef struct {
  * colour), fixed nodes per move. */
 bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], int games, uint64_t seed,
                 uint64_t nodes, int opening, TuneMatch *out, TgError *err);
+
+/* ---- move ordering (src/engine/tune_order.c) ----
+ * Fits OrderWeights so that the move played in the data's games comes first:
+ * softmax regression over the candidates (empty cells within two of a stone,
+ * legal for the mover) of every position from the opening on where neither
+ * side has a five to make or to stop; logit = (att + def) / scale. */
+
+typedef struct {
+    int epochs;   /* passes over the games; 0 only measures the start */
+    double rate;  /* Adam step size, in logits (default 0.02) */
+    double l2;    /* pull of each weight towards 0 (in logits^2) per position */
+    double scale; /* ordering units per logit, > 0 */
+} TuneOrderOptions;
+
+typedef struct {
+    int positions;
+    double loss_before, loss_after; /* mean -ln p(move played) */
+    double top1_before, top1_after; /* share of positions where it is ordered first */
+    double top1_base;               /* the same for the class-and-worth order */
+    OrderWeights w;
+} TuneOrderFit;
+
+/* Fits from start (NULL: all 0); false with err when there is no position or
+ * an option is out of range. The same data and options give the same table. */
+bool tune_order_fit(const TuneData *d, const OrderWeights *start, const TuneOrderOptions *o,
+                    TuneOrderFit *out, TgError *err);
+
+/* Order file: "att CODE VALUE" / "def CODE VALUE" lines (a code not given
+ * weighs 0), '#' comments. Write returns malloc'd text; parse fills w. */
+char *tune_order_write(const OrderWeights *w);
+bool tune_order_parse(const char *text, OrderWeights *w, TgError *err);
+
+/* The table as an order_params.h entry for rule r (caller frees). */
+char *tune_order_c(const OrderWeights *w, Rule r);
 
 #endif

@@ -15,6 +15,8 @@ static const char USAGE[] =
     "                       [--combo-l2 X] [--to-move black|white] [--k K] DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE] WEIGHTS\n"
+    "       tengen tune order --rule R [--epochs N] [--rate X] [--l2 X] [--scale S]\n"
+    "                         [--order FILE] DATA [--out FILE]\n"
     "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
     "M random opening moves, default 4, drawn from the seed) and writes them to OUT:\n"
     "one game a line, `RESULT OPENING MOVES` (1-0, 0-1 or 1/2; moves h8,i9,...).\n"
@@ -29,7 +31,14 @@ static const char USAGE[] =
     "--k K uses the sigmoid scale K instead of fitting it (two sets, one scale).\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours alternating,\n"
     "and prints wins, losses and draws for WEIGHTS; --white and --base-white give\n"
-    "separate weights for white to move (default: the same file for both sides).\n";
+    "separate weights for white to move (default: the same file for both sides).\n"
+    "order fits the move-ordering table (att/def weight per pattern code of the mover\n"
+    "and of the opponent at a candidate) so that the move played in DATA's games is\n"
+    "ordered first: N passes (default 4) of softmax regression, Adam step X (default\n"
+    "0.02), S ordering units a logit (default 300), starting from --order FILE or 0;\n"
+    "prints the mean -ln p(move played) and how often it comes first, before and\n"
+    "after (and for the class-and-worth order), the table as an order_params.h entry\n"
+    "(N > 0), and writes an order file with --out. --epochs 0 only measures FILE.\n";
 
 typedef struct {
     Rule rule;
@@ -38,6 +47,9 @@ typedef struct {
     long long seed, nodes;
     bool no_combo;
     double combo_l2, k;
+    int epochs;                 /* order */
+    double rate, l2, scale;
+    const char *order;
     Color mover; /* fit: only positions with this colour to move (EMPTY: all) */
     bool has_seed;
     const char *out, *weights, *base, *white, *base_white;
@@ -144,6 +156,31 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         }
         return -1;
     case 'B': o->base_white = optarg; return -1;
+    case 'E':
+        if (!cli_int(optarg, 0, 10000, &o->epochs)) {
+            cli_error("tune", "argument %d '%s': the epochs must be 0..10000", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'R':
+        if (!parse_double(optarg, 1e-6, 10, &o->rate)) {
+            cli_error("tune", "argument %d '%s': the rate must be a number in 0.000001..10", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case '2':
+        if (!parse_double(optarg, 0, 1, &o->l2)) {
+            cli_error("tune", "argument %d '%s': the pull --l2 must be a number in 0..1", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'S':
+        if (!parse_double(optarg, 1, 10000, &o->scale)) {
+            cli_error("tune", "argument %d '%s': the scale must be a number in 1..10000", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'O': o->order = optarg; return -1;
     case 'h': fputs(USAGE, stdout); return EXIT_OK;
     case ':':
         cli_error("tune", "argument %d '%s': needs a value", at, arg);
@@ -262,6 +299,75 @@ static int run_match(const TuneOptions *o, const char *path)
     return EXIT_OK;
 }
 
+/* The games of path as tune data, or NULL after an error message. */
+static TuneData *load_data(const char *path, Rule r)
+{
+    TgError err = {0};
+    char *text = file_read_text(path, &err);
+    if (!text) {
+        cli_error("tune", "%s: %s", path, err.msg);
+        return NULL;
+    }
+    TuneData *d = tune_data_parse(text, r, &err);
+    free(text);
+    if (!d)
+        cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
+    return d;
+}
+
+static bool write_text(const char *path, char *text)
+{
+    TgError err = {0};
+    bool ok = text && cli_write_file(path, text, strlen(text), &err);
+    if (!ok)
+        cli_error("tune", "%s: %s", path, text ? err.msg : "out of memory");
+    free(text);
+    return ok;
+}
+
+static int run_order(const TuneOptions *o, const char *path)
+{
+    OrderWeights start;
+    bool has_start = o->order != NULL;
+    if (has_start) {
+        TgError err = {0};
+        char *text = file_read_text(o->order, &err);
+        bool ok = text && tune_order_parse(text, &start, &err);
+        free(text);
+        if (!ok) {
+            cli_error("tune", "%s:%d:%d: %s", o->order, err.line, err.col, err.msg);
+            return EXIT_USAGE;
+        }
+    }
+    TuneData *d = load_data(path, o->rule);
+    if (!d)
+        return EXIT_USAGE;
+    TuneOrderOptions oo = {.epochs = o->epochs, .rate = o->rate, .l2 = o->l2, .scale = o->scale};
+    TuneOrderFit *fit = malloc(sizeof *fit);
+    TgError err = {0};
+    bool ok = fit && tune_order_fit(d, has_start ? &start : NULL, &oo, fit, &err);
+    int games = tune_data_games(d);
+    tune_data_free(d);
+    if (!ok) {
+        cli_error("tune", "%s: %s", path, fit ? err.msg : "out of memory");
+        free(fit);
+        return EXIT_USAGE;
+    }
+    printf("games %d positions %d\n", games, fit->positions);
+    printf("loss before %.4f after %.4f\n", fit->loss_before, fit->loss_after);
+    printf("first before %.4f after %.4f (class-and-worth order %.4f)\n", fit->top1_before,
+           fit->top1_after, fit->top1_base);
+    if (o->epochs > 0) {
+        char *c = tune_order_c(&fit->w, o->rule);
+        if (c)
+            fputs(c, stdout);
+        free(c);
+    }
+    ok = !o->out || write_text(o->out, tune_order_write(&fit->w));
+    free(fit);
+    return ok ? EXIT_OK : EXIT_USAGE;
+}
+
 int cmd_tune(int argc, char **argv)
 {
     static const struct option LONG[] = {
@@ -273,6 +379,9 @@ int cmd_tune(int argc, char **argv)
         {"no-combo", no_argument, NULL, 'C'},    {"combo-l2", required_argument, NULL, 'L'},
         {"to-move", required_argument, NULL, 't'}, {"white", required_argument, NULL, 'W'},
         {"base-white", required_argument, NULL, 'B'}, {"k", required_argument, NULL, 'K'},
+        {"epochs", required_argument, NULL, 'E'}, {"rate", required_argument, NULL, 'R'},
+        {"l2", required_argument, NULL, '2'},     {"scale", required_argument, NULL, 'S'},
+        {"order", required_argument, NULL, 'O'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -280,12 +389,14 @@ int cmd_tune(int argc, char **argv)
         return argc < 2 ? EXIT_USAGE : EXIT_OK;
     }
     const char *sub = argv[1];
-    bool gen = !strcmp(sub, "gen"), fit = !strcmp(sub, "fit"), match = !strcmp(sub, "match");
-    if (!gen && !fit && !match) {
-        cli_error("tune", "argument 1 '%s': unknown step (gen, fit or match)", sub);
+    bool gen = !strcmp(sub, "gen"), fit = !strcmp(sub, "fit"), match = !strcmp(sub, "match"),
+         order = !strcmp(sub, "order");
+    if (!gen && !fit && !match && !order) {
+        cli_error("tune", "argument 1 '%s': unknown step (gen, fit, match or order)", sub);
         return EXIT_USAGE;
     }
-    TuneOptions o = {.games = 0, .iterations = 50, .opening = 4, .nodes = 3000, .combo_l2 = TUNE_COMBO_L2};
+    TuneOptions o = {.games = 0, .iterations = 50, .opening = 4, .nodes = 3000, .combo_l2 = TUNE_COMBO_L2,
+                     .epochs = 4, .rate = 0.02, .l2 = 1e-6, .scale = 300};
     char *orig[256];
     int n = argc < 256 ? argc : 256;
     for (int i = 0; i < n; i++)
@@ -318,5 +429,7 @@ int cmd_tune(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *file = sargv[optind];
+    if (order)
+        return run_order(&o, file);
     return gen ? run_gen(&o, file) : fit ? run_fit(&o, file) : run_match(&o, file);
 }

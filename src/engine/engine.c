@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "eval_params.h"
+#include "order_params.h"
 #include "search.h"
 #include "tengen/pattern.h"
 #include "tengen/rules.h"
@@ -97,6 +98,8 @@ Engine *engine_new(const EngineOptions *o, TgError *err)
     for (int r = 0; r < RULE_COUNT; r++)
         for (int c = BLACK; c <= WHITE; c++)
             engine_default_weights((Rule)r, (Color)c, &e->weights[r][c - 1]);
+    for (int r = 0; r < RULE_COUNT; r++)
+        e->has_order[r] = engine_default_order((Rule)r, &e->order[r]);
     search_init_lmr(e);
     atomic_init(&e->stop, false);
     atomic_init(&e->running, false);
@@ -249,6 +252,42 @@ bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, Tg
     return true;
 }
 
+bool engine_default_order(Rule r, OrderWeights *w)
+{
+    if ((unsigned)r >= RULE_COUNT || !ORDER_PARAMS[r].own)
+        return false;
+    *w = ORDER_PARAMS[r].w;
+    return true;
+}
+
+bool engine_order_check(const OrderWeights *w, TgError *err)
+{
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < ENGINE_ORDER_CODES; i++) {
+            int v = k ? w->def[i] : w->att[i];
+            if (v < -ENGINE_ORDER_MAX || v > ENGINE_ORDER_MAX) {
+                tg_error_set(err, 0, 0, "%s weight %d is %d, not in -%d..%d", k ? "def" : "att", i, v,
+                             ENGINE_ORDER_MAX, ENGINE_ORDER_MAX);
+                return false;
+            }
+        }
+    return true;
+}
+
+bool engine_set_order(Engine *e, Rule r, const OrderWeights *w, TgError *err)
+{
+    if ((unsigned)r >= RULE_COUNT) {
+        tg_error_set(err, 0, 0, "no rule set %d", (int)r);
+        return false;
+    }
+    if (w && !engine_order_check(w, err))
+        return false;
+    e->has_order[r] = w != NULL;
+    if (w)
+        e->order[r] = *w;
+    return true;
+}
+
 int engine_evaluate(Engine *e)
 {
     if (!e->has_position)
@@ -325,6 +364,8 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         memset(w->history, 0, sizeof w->history);
         memset(w->counter, 0xff, sizeof w->counter);
         spos_init(&w->pos, &e->board, e->to_move, e->weights[e->board.rule]);
+        if (e->has_order[e->board.rule])
+            w->pos.ord = &e->order[e->board.rule];
         search_root_moves(w);
     }
     int started = 1;

@@ -50,6 +50,8 @@ typedef struct Worker {
 struct Engine {
     EngineOptions opt;
     EvalWeights weights[RULE_COUNT][2]; /* evaluation per rule set and side to move (black, white) */
+    OrderWeights order[RULE_COUNT];     /* move ordering, where has_order */
+    bool has_order[RULE_COUNT];
     TransTable tt;
     Board board;
     Color to_move;

@@ -141,8 +141,10 @@ static void eval_cell(SPos *s, Point p)
         int w = s->val[c][0][code], wo = s->val[c][1][code];
         if (c == 0 && s->renju) {
             s->pforbid[p] = (quad & QUAD_FORBID_BIT) && maybe_forbidden(b, p, s->rinfo);
-            if (s->pforbid[p])
+            if (s->pforbid[p]) {
                 w = wo = 0;
+                code = ENGINE_PCODES;
+            }
         }
         s->count[c][s->cls[c][p]]--;
         s->sum[c] += w - s->worth[c][p];
@@ -150,6 +152,7 @@ static void eval_cell(SPos *s, Point p)
         s->cls[c][p] = (uint8_t)cl;
         s->worth[c][p] = (int16_t)w;
         s->worth_opp[c][p] = (int16_t)wo;
+        s->code[c][p] = (uint16_t)code;
         s->count[c][cl]++;
     }
 }
@@ -194,6 +197,7 @@ static void clear_cell(SPos *s, Point p)
         s->cls[c][p] = CL_NONE;
         s->worth[c][p] = 0;
         s->worth_opp[c][p] = 0;
+        s->code[c][p] = 0;
         s->count[c][CL_NONE]++;
     }
     s->pforbid[p] = 0;
@@ -210,6 +214,8 @@ static void save_cell(SPosUndo *u, const SPos *s, Point p)
     v->worth[1] = s->worth[1][p];
     v->worth_opp[0] = s->worth_opp[0][p];
     v->worth_opp[1] = s->worth_opp[1][p];
+    v->code[0] = s->code[0][p];
+    v->code[1] = s->code[1][p];
 }
 
 static void add_near(SPos *s, Point p, int delta)
@@ -222,6 +228,7 @@ static void add_near(SPos *s, Point p, int delta)
 void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
 {
     s->w = w;
+    s->ord = NULL;
     pthread_once(&quad_once, build_quads);
     build_values(s, w);
     pattern_init(b->rule);
@@ -237,6 +244,7 @@ void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
     memset(s->pforbid, 0, sizeof s->pforbid);
     memset(s->worth, 0, sizeof s->worth);
     memset(s->worth_opp, 0, sizeof s->worth_opp);
+    memset(s->code, 0, sizeof s->code);
     memset(s->near, 0, sizeof s->near);
     memset(s->sum, 0, sizeof s->sum);
     memset(s->sum_opp, 0, sizeof s->sum_opp);
@@ -298,6 +306,8 @@ void spos_undo(SPos *s)
         s->worth[1][v->cell] = v->worth[1];
         s->worth_opp[0][v->cell] = v->worth_opp[0];
         s->worth_opp[1][v->cell] = v->worth_opp[1];
+        s->code[0][v->cell] = v->code[0];
+        s->code[1][v->cell] = v->code[1];
     }
 }
 

@@ -43,6 +43,7 @@ typedef struct {
     Point cell;
     uint8_t cls[2];
     uint8_t pforbid;
+    uint16_t code[2];
     int16_t worth[2], worth_opp[2];
 } SPosSaved;
 
@@ -60,6 +61,8 @@ typedef struct {
     uint8_t pforbid[BOARD_CELLS]; /* renju: black stone here may be forbidden */
     int16_t worth[2][BOARD_CELLS];     /* with the mover's weights (also orders moves) */
     int16_t worth_opp[2][BOARD_CELLS]; /* with the weights of the side not to move */
+    /* Pattern code of a stone there (ENGINE_PCODES: renju black, maybe forbidden). */
+    uint16_t code[2][BOARD_CELLS];
     uint8_t near[BOARD_CELLS];    /* stones within SPOS_MAX_NEAR */
     int32_t sum[2], sum_opp[2];   /* sums of worth, worth_opp over empty cells */
     int16_t count[2][CL_COUNT];   /* empty cells of each class */
@@ -69,6 +72,7 @@ typedef struct {
     const uint8_t *pair;          /* both colours' patterns per line key */
     const uint16_t *rinfo;        /* renju black line info */
     const EvalWeights *w;         /* w[0] black to move, w[1] white to move (kept alive by the caller) */
+    const OrderWeights *ord;      /* move ordering (NULL after spos_init: by classes and worths) */
     /* A cell's worth by colour and pattern code: [c-1][0] with the weights of
      * c to move (its own cells), [c-1][1] with those of c's opponent to move. */
     int16_t val[2][2][ENGINE_PCODES];

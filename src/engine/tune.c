@@ -224,6 +224,10 @@ struct TuneData {
     TunePos *pos;
     int ncombo, combo_cap;
     TuneCombo *combo; /* (code, cells) pairs of every position, side to move first */
+    int nmoves, moves_cap;
+    Point *moves;     /* every game's moves, one game after another */
+    int *gstart;      /* [games + 1]: where each game's moves begin */
+    uint8_t *gopen;   /* [games]: opening length */
 };
 
 int tune_data_games(const TuneData *d) { return d->games; }
@@ -234,6 +238,9 @@ void tune_data_free(TuneData *d)
         return;
     free(d->pos);
     free(d->combo);
+    free(d->moves);
+    free(d->gstart);
+    free(d->gopen);
     free(d);
 }
 
@@ -292,6 +299,48 @@ static bool add_position(TuneData *d, const SPos *s, int res)
     }
     float black = res == RES_BLACK ? 1.0f : res == RES_DRAW ? 0.5f : 0.0f;
     t->result = s->stm == BLACK ? black : 1.0f - black;
+    return true;
+}
+
+/* Keeps the game's moves (for tune_data_game); games is not yet counted. */
+static bool keep_moves(TuneData *d, const Board *end, int opening)
+{
+    if (d->nmoves + end->count > d->moves_cap) {
+        int cap = d->moves_cap ? d->moves_cap * 2 : 1 << 14;
+        while (cap < d->nmoves + end->count)
+            cap *= 2;
+        Point *m = realloc(d->moves, sizeof *m * (size_t)cap);
+        if (!m)
+            return false;
+        d->moves = m;
+        d->moves_cap = cap;
+    }
+    if ((d->games & (d->games - 1)) == 0 || !d->gstart) {
+        size_t cap = d->games ? (size_t)d->games * 2 : 1;
+        int *gs = realloc(d->gstart, sizeof *gs * (cap + 1));
+        if (gs)
+            d->gstart = gs;
+        uint8_t *go = gs ? realloc(d->gopen, cap) : NULL;
+        if (!go)
+            return false;
+        d->gopen = go;
+    }
+    d->gstart[d->games] = d->nmoves;
+    d->gopen[d->games] = (uint8_t)opening;
+    memcpy(d->moves + d->nmoves, end->history, sizeof *d->moves * (size_t)end->count);
+    d->nmoves += end->count;
+    d->gstart[d->games + 1] = d->nmoves;
+    return true;
+}
+
+bool tune_data_game(const TuneData *d, int g, Board *b, int *opening)
+{
+    if (g < 0 || g >= d->games)
+        return false;
+    board_init(b, TUNE_BOARD_SIZE, d->rule);
+    for (int i = d->gstart[g]; i < d->gstart[g + 1]; i++)
+        board_play(b, d->moves[i], board_side_to_move(b));
+    *opening = d->gopen[g];
     return true;
 }
 
@@ -426,7 +475,7 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
             board_init(&b, TUNE_BOARD_SIZE, r);
             int opening, res;
             ok = parse_line(p, lineno, line, &b, &opening, &res, err);
-            if (ok && !add_game(d, s, &b, opening, res, w)) {
+            if (ok && (!keep_moves(d, &b, opening) || !add_game(d, s, &b, opening, res, w))) {
                 tg_error_set(err, 0, 0, "out of memory");
                 ok = false;
             }
@@ -775,10 +824,11 @@ static const char *PAT_NAMES[PAT_COUNT] = {"DEAD", "B1", "F1", "B2", "F2", "B3",
                                            "F3",   "B4", "F4", "F5", "OL"};
 static const char *CL_NAMES[CL_COUNT] = {"NONE", "THREE", "B4", "33", "43", "44", "F4", "FIVE"};
 
+static const char *RULE_ENUM[RULE_COUNT] = {"RULE_FREESTYLE", "RULE_STANDARD", "RULE_RENJU",
+                                            "RULE_CARO"};
+
 char *tune_weights_c(const EvalWeights *w, Rule r)
 {
-    static const char *RULE_ENUM[RULE_COUNT] = {"RULE_FREESTYLE", "RULE_STANDARD", "RULE_RENJU",
-                                                "RULE_CARO"};
     Buf b = {0};
     buf_printf(&b, "    [%s] = {\n        .line = {", RULE_ENUM[r]);
     for (int i = 0; i < PAT_COUNT; i++)
@@ -915,41 +965,58 @@ static bool read_threat(const char *p, const char *line0, int lineno, EvalWeight
 static bool parse_weights_lines(const char *text, EvalWeights *w, bool *seen, bool *given,
                                 bool (*cgiven)[ENGINE_PCODES], TgError *err);
 
+/* Reads four pattern names (any order) at *p and gives their code; with
+ * `forbid` the word FORBID instead stands for ENGINE_PCODES. */
+static bool read_code(const char **p, const char *line0, int lineno, bool forbid, int *code,
+                      TgError *err)
+{
+    int pat[4];
+    for (int i = 0; i < 4; i++) {
+        while (**p == ' ' || **p == '\t')
+            (*p)++;
+        int n = token_len(*p);
+        int col = (int)(*p - line0) + 1;
+        if (!n) {
+            tg_error_set(err, lineno, col, "missing pattern %d of 4", i + 1);
+            return false;
+        }
+        if (forbid && i == 0 && n == 6 && !strncmp(*p, "FORBID", 6)) {
+            *p += n;
+            *code = ENGINE_PCODES;
+            return true;
+        }
+        pat[i] = -1;
+        for (int k = 0; k < PAT_COUNT; k++)
+            if ((int)strlen(PAT_NAMES[k]) == n && !strncmp(*p, PAT_NAMES[k], (size_t)n))
+                pat[i] = k;
+        if (pat[i] < 0) {
+            tg_error_set(err, lineno, col, "bad pattern '%.*s' (DEAD B1 F1 B2 F2 B3 F3 B4 F4 F5 OL%s)",
+                         n > 20 ? 20 : n, *p, forbid ? ", or FORBID" : "");
+            return false;
+        }
+        *p += n;
+    }
+    *code = engine_pcode(pat[0], pat[1], pat[2], pat[3]);
+    return true;
+}
+
 /* "combo own|opp P P P P VALUE": one combination weight (patterns by name,
  * in any order), each at most once. */
 static bool read_combo(const char *p, const char *line0, int lineno, EvalWeights *w,
                        bool given[2][ENGINE_PCODES], TgError *err)
 {
-    int side = -1, pat[4];
-    for (int i = 0; i < 5; i++) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        int n = token_len(p);
-        int col = (int)(p - line0) + 1;
-        if (!n) {
-            tg_error_set(err, lineno, col, i ? "missing pattern %d of 4" : "missing side (own or opp)", i);
-            return false;
-        }
-        if (i == 0) {
-            side = n == 3 && !strncmp(p, "own", 3) ? 0 : n == 3 && !strncmp(p, "opp", 3) ? 1 : -1;
-            if (side < 0) {
-                tg_error_set(err, lineno, col, "bad side '%.*s' (own or opp)", n > 20 ? 20 : n, p);
-                return false;
-            }
-        } else {
-            pat[i - 1] = -1;
-            for (int k = 0; k < PAT_COUNT; k++)
-                if ((int)strlen(PAT_NAMES[k]) == n && !strncmp(p, PAT_NAMES[k], (size_t)n))
-                    pat[i - 1] = k;
-            if (pat[i - 1] < 0) {
-                tg_error_set(err, lineno, col, "bad pattern '%.*s' (DEAD B1 F1 B2 F2 B3 F3 B4 F4 F5 OL)",
-                             n > 20 ? 20 : n, p);
-                return false;
-            }
-        }
-        p += n;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    int n = token_len(p), side = n == 3 && !strncmp(p, "own", 3) ? 0 : n == 3 && !strncmp(p, "opp", 3) ? 1 : -1;
+    if (side < 0) {
+        tg_error_set(err, lineno, (int)(p - line0) + 1, n ? "bad side '%.*s' (own or opp)" : "missing side (own or opp)",
+                     n > 20 ? 20 : n, p);
+        return false;
     }
-    int code = engine_pcode(pat[0], pat[1], pat[2], pat[3]);
+    p += n;
+    int code;
+    if (!read_code(&p, line0, lineno, false, &code, err))
+        return false;
     const char *value_at = p + strspn(p, " \t");
     long v;
     if (!read_number(&p, line0, lineno, -ENGINE_WEIGHT_MAX, ENGINE_WEIGHT_MAX, "combination weight",
@@ -1030,4 +1097,104 @@ static bool parse_weights_lines(const char *text, EvalWeights *w, bool *seen, bo
     if (!seen[5])
         memcpy(w->cls_opp, w->cls, sizeof w->cls_opp);
     return true;
+}
+
+/* ---- move-ordering text ---- */
+
+/* The patterns of code (or FORBID) as words, into buf. */
+static const char *code_words(int code, char *buf, size_t size)
+{
+    if (code == ENGINE_PCODES)
+        return "FORBID";
+    int pat[4];
+    engine_pcode_patterns(code, pat);
+    snprintf(buf, size, "%s %s %s %s", PAT_NAMES[pat[0]], PAT_NAMES[pat[1]], PAT_NAMES[pat[2]],
+             PAT_NAMES[pat[3]]);
+    return buf;
+}
+
+char *tune_order_write(const OrderWeights *w)
+{
+    Buf b = {0};
+    buf_printf(&b, "# tengen order 1\n");
+    for (int k = 0; k < 2; k++)
+        for (int code = 0; code < ENGINE_ORDER_CODES; code++) {
+            int v = k ? w->def[code] : w->att[code];
+            char words[64];
+            if (v)
+                buf_printf(&b, "%s %s %d\n", k ? "def" : "att", code_words(code, words, sizeof words), v);
+        }
+    return buf_take(&b, NULL);
+}
+
+/* "att|def P P P P VALUE" or "att|def FORBID VALUE", each code at most once. */
+static bool read_order_line(const char *p, const char *line0, int lineno, OrderWeights *w,
+                            bool given[2][ENGINE_ORDER_CODES], TgError *err)
+{
+    int n = token_len(p), side = n == 3 && !strncmp(p, "att", 3) ? 0 : n == 3 && !strncmp(p, "def", 3) ? 1 : -1;
+    if (side < 0) {
+        tg_error_set(err, lineno, (int)(p - line0) + 1, "unknown key '%.*s' (att or def)", n > 20 ? 20 : n, p);
+        return false;
+    }
+    p += n;
+    int code;
+    if (!read_code(&p, line0, lineno, true, &code, err))
+        return false;
+    const char *value_at = p + strspn(p, " \t");
+    long v;
+    if (!read_number(&p, line0, lineno, -ENGINE_ORDER_MAX, ENGINE_ORDER_MAX, "ordering weight",
+                     "ordering weight", &v, err) ||
+        !expect_line_end(p, line0, lineno, err))
+        return false;
+    if (given[side][code]) {
+        tg_error_set(err, lineno, (int)(value_at - line0) + 1, "%s weight given twice", side ? "def" : "att");
+        return false;
+    }
+    given[side][code] = true;
+    (side ? w->def : w->att)[code] = (int)v;
+    return true;
+}
+
+bool tune_order_parse(const char *text, OrderWeights *w, TgError *err)
+{
+    bool (*given)[ENGINE_ORDER_CODES] = calloc(2, sizeof *given);
+    if (!given) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
+    memset(w, 0, sizeof *w);
+    bool ok = true;
+    int lineno = 0;
+    for (const char *line = text; ok && *line;) {
+        lineno++;
+        const char *nl = strchr(line, '\n');
+        const char *p = skip_blank(line);
+        if (*p && *p != '#' && *p != '\n')
+            ok = read_order_line(p, line, lineno, w, given, err);
+        line = nl ? nl + 1 : line + strlen(line);
+    }
+    free(given);
+    return ok;
+}
+
+char *tune_order_c(const OrderWeights *w, Rule r)
+{
+    Buf b = {0};
+    buf_printf(&b, "    [%s] = {.own = true, .w = {\n", RULE_ENUM[r]);
+    for (int k = 0; k < 2; k++) {
+        int shown = 0;
+        for (int code = 0; code < ENGINE_ORDER_CODES; code++) {
+            int v = k ? w->def[code] : w->att[code];
+            if (!v)
+                continue;
+            buf_printf(&b, "%s[%d] = %d", !shown ? (k ? "        .def = {" : "        .att = {")
+                                          : shown % 8 ? ", " : ",\n                ",
+                       code, v);
+            shown++;
+        }
+        if (shown)
+            buf_printf(&b, "},\n");
+    }
+    buf_printf(&b, "    }},\n");
+    return buf_take(&b, NULL);
 }

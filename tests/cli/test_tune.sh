@@ -45,6 +45,22 @@ expect_fail "bad combination pull" 2 "argument 5 '-1'" "$TENGEN" tune fit --rule
 expect_match "match: wins losses draws" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
     "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 "$TMPD/w.txt"
 
+expect_match "order: losses and first-rank shares" '^first before 0\.[0-9]+ after [01]\.[0-9]+ \(class-and-worth order [01]\.[0-9]+\)$' \
+    "$TENGEN" tune order --rule freestyle --epochs 2 "$TMPD/m.txt" --out "$TMPD/o.txt"
+if grep -q '^att [A-Z0-9]' "$TMPD/o.txt" && printf '%s' "$OUT" | grep -q '\[RULE_FREESTYLE\] = {.own = true'; then
+    ok "order: order file and table"
+else not_ok "order: order file and table" "$OUT"; fi
+run "$TENGEN" tune order --rule freestyle --epochs 0 --order "$TMPD/o.txt" "$TMPD/m.txt"
+after=$(printf '%s' "$OUT" | sed -n 's/^loss before \([0-9.]*\) after \([0-9.]*\)$/\1 \2/p')
+if [ "$RC" -eq 0 ] && [ -n "$after" ] && [ "${after% *}" = "${after#* }" ] && ! printf '%s' "$OUT" | grep -q RULE_; then
+    ok "order --epochs 0: measures the file, changes nothing"
+else not_ok "order --epochs 0: measures the file, changes nothing" "status $RC" "$OUT" "$ERR"; fi
+printf 'att F3 F3 B1\n' >"$TMPD/bado.txt"
+expect_fail "order: bad order file" 2 "bado.txt:1:13: missing pattern 4 of 4" \
+    "$TENGEN" tune order --rule freestyle --order "$TMPD/bado.txt" "$TMPD/m.txt"
+expect_fail "order: bad --scale" 2 "argument 5 '0'" "$TENGEN" tune order --rule renju --scale 0 x
+expect_fail "order: bad --epochs" 2 "argument 5 'many'" "$TENGEN" tune order --rule renju --epochs many x
+expect_fail "order: bad --rate" 2 "argument 5 '-1'" "$TENGEN" tune order --rule renju --rate -1 x
 expect_fail "unknown step" 2 "'learn'" "$TENGEN" tune learn
 expect_fail "bad rule" 2 "argument 3 'gomoku'" "$TENGEN" tune gen --rule gomoku --games 1 --seed 1 x
 expect_fail "bad games" 2 "argument 5 '-3'" "$TENGEN" tune gen --rule renju --games -3 --seed 1 x

@@ -8,9 +8,11 @@
 #include <cmocka.h>
 #include <stdlib.h>
 
+#include "../../src/engine/search.h"
 #include "../../src/engine/spos.h"
 #include "tengen/pattern.h"
 #include "tengen/rng.h"
+#include "tengen/rules.h"
 #include "tengen/solver.h"
 
 #ifdef TENGEN_DEBUG
@@ -232,6 +234,65 @@ static void test_class_if_matches_play(void **state)
     assert_true(changed > 0); /* some added stones did change a class */
 }
 
+/* Every empty cell's pattern code, for both colours, is the code of the
+ * patterns the board shows there (renju black's maybe-forbidden cells: the
+ * FORBID code), also after plays and undos; with an ordering table a move's
+ * order score is its two table entries. */
+static void test_codes_and_order_table(void **state)
+{
+    (void)state;
+    SPos *s = malloc(sizeof *s);
+    OrderWeights *o = malloc(sizeof *o);
+    assert_non_null(s);
+    assert_non_null(o);
+    Rng r;
+    rng_seed(&r, 81);
+    for (int i = 0; i < ENGINE_ORDER_CODES; i++) {
+        o->att[i] = (int)rng_below(&r, 20001) - 10000;
+        o->def[i] = (int)rng_below(&r, 20001) - 10000;
+    }
+    int checked = 0, forbid = 0;
+    for (int i = 0; i < 60; i++) { /* enough renju ones to reach forbidden cells */
+        Board b;
+        random_position(&r, i, 15, 12, &b);
+        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, ZERO_WEIGHTS);
+        int plays = 0;
+        for (int t = 0; t < 12; t++) {
+            for (Point p = s->lo; p <= s->hi; p++) {
+                if (s->b.cell[p] != EMPTY)
+                    continue;
+                for (Color c = BLACK; c <= WHITE; c++) {
+                    int pat[DIR_COUNT];
+                    for (int d = 0; d < DIR_COUNT; d++)
+                        pat[d] = board_pattern(&s->b, p, d, c);
+                    bool fb = c == BLACK && s->renju && s->pforbid[p];
+                    int want = fb ? ENGINE_PCODES : engine_pcode(pat[0], pat[1], pat[2], pat[3]);
+                    assert_int_equal(s->code[c - 1][p], want);
+                    forbid += fb;
+                    checked++;
+                }
+                s->ord = o;
+                int me = s->stm - 1;
+                assert_int_equal(search_order_score(s, p), o->att[s->code[me][p]] + o->def[s->code[1 - me][p]]);
+                s->ord = NULL;
+            }
+            /* A random walk: mostly plays, sometimes an undo. */
+            Point q = point_make(rng_below(&r, 15), rng_below(&r, 15));
+            if (plays && rng_below(&r, 3) == 0) {
+                spos_undo(s);
+                plays--;
+            } else if (s->b.cell[q] == EMPTY && !rules_has_win(&s->b, BLACK) && !rules_has_win(&s->b, WHITE)) {
+                spos_play(s, q);
+                plays++;
+            }
+        }
+    }
+    free(s);
+    free(o);
+    assert_true(checked > 10000);
+    assert_true(forbid > 0); /* the renju positions do reach the FORBID code */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -239,6 +300,7 @@ int main(void)
         cmocka_unit_test(test_vcf_from_four_list_equals_scan),
         cmocka_unit_test(test_threat_mask_matches_scan),
         cmocka_unit_test(test_class_if_matches_play),
+        cmocka_unit_test(test_codes_and_order_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -294,6 +294,90 @@ static void test_weights_file(void **state)
     assert_false(engine_weights_check(&w, &err));
 }
 
+/* The ordering fit learns (the move played becomes likelier than under an
+ * all-zero table), is reproducible, and --epochs 0 measures the table it
+ * gave back as the fit measured it. */
+static void test_order_fit(void **state)
+{
+    (void)state;
+    char *text = generate(RULE_RENJU, 4);
+    TgError err = {0};
+    TuneData *d = tune_data_parse(text, RULE_RENJU, &err);
+    assert_non_null(d);
+    TuneOrderOptions o = {.epochs = 20, .rate = 0.1, .l2 = 1e-6, .scale = 300};
+    TuneOrderFit *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_true(tune_order_fit(d, NULL, &o, a, &err));
+    assert_true(a->positions > 10);
+    assert_true(a->loss_after < a->loss_before - 0.1);
+    assert_true(a->top1_after > a->top1_before);
+    assert_true(a->top1_base > 0 && a->top1_base <= 1);
+    assert_true(engine_order_check(&a->w, &err));
+    assert_true(tune_order_fit(d, NULL, &o, b, &err));
+    assert_memory_equal(&a->w, &b->w, sizeof a->w);
+    o.epochs = 0;
+    assert_true(tune_order_fit(d, &a->w, &o, b, &err));
+    assert_true(b->loss_before == a->loss_after && b->loss_after == a->loss_after);
+    assert_true(b->top1_before == a->top1_after);
+    assert_memory_equal(&a->w, &b->w, sizeof a->w);
+    o.scale = 0;
+    assert_false(tune_order_fit(d, NULL, &o, b, &err));
+    free(a);
+    free(b);
+    tune_data_free(d);
+    free(text);
+}
+
+static void test_order_file(void **state)
+{
+    (void)state;
+    OrderWeights *w = calloc(1, sizeof *w), *back = malloc(sizeof *back);
+    assert_non_null(w);
+    assert_non_null(back);
+    w->att[engine_pcode(PAT_F3, PAT_B3, PAT_DEAD, PAT_F2)] = -37;
+    w->def[engine_pcode(PAT_F4, PAT_F4, PAT_F4, PAT_F4)] = ENGINE_ORDER_MAX;
+    w->att[ENGINE_PCODES] = 12; /* FORBID */
+    char *text = tune_order_write(w);
+    assert_non_null(strstr(text, "att F3 B3 F2 DEAD -37\n"));
+    assert_non_null(strstr(text, "att FORBID 12\n"));
+    TgError err = {0};
+    assert_true(tune_order_parse(text, back, &err));
+    assert_memory_equal(w, back, sizeof *w);
+    free(text);
+    static const struct {
+        const char *text;
+        int line, col;
+        const char *token;
+    } BAD[] = {
+        {"# c\natk F3 F3 B1 B1 4\n", 2, 1, "'atk'"},
+        {"att F3 F6 B1 B1 4\n", 1, 8, "'F6'"},
+        {"def F3 F3 B1\n", 1, 13, "pattern 4 of 4"},
+        {"att F3 F3 B1 B1 30001\n", 1, 17, "'30001'"},
+        {"att FORBID\n", 1, 11, "missing ordering weight"},
+        {"def B1 F3 B1 F3 4\ndef F3 F3 B1 B1 5\n", 2, 17, "twice"},
+        {"att F3 F3 B1 B1 4 5\n", 1, 19, "'5'"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        assert_false(tune_order_parse(BAD[i].text, back, &err));
+        if (err.line != BAD[i].line || err.col != BAD[i].col || !strstr(err.msg, BAD[i].token))
+            fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
+    }
+    w->def[3] = -ENGINE_ORDER_MAX - 1;
+    assert_false(engine_order_check(w, &err));
+    EngineOptions eo;
+    engine_options_default(&eo);
+    eo.hash_mb = 1;
+    Engine *e = engine_new(&eo, &err);
+    assert_non_null(e);
+    assert_false(engine_set_order(e, RULE_RENJU, w, &err));
+    assert_non_null(strstr(err.msg, "def weight 3"));
+    assert_true(engine_set_order(e, RULE_RENJU, NULL, &err));
+    engine_free(e);
+    free(w);
+    free(back);
+}
+
 /* The weights built into the engine are the fitted ones kept in
  * tests/data/tune/RULE-weights.txt (black to move, or both sides) and
  * RULE-white-weights.txt (white to move, where the rule has its own), so a
@@ -337,6 +421,8 @@ int main(void)
         cmocka_unit_test(test_bad_data),
         cmocka_unit_test(test_weights_file),
         cmocka_unit_test(test_builtin_weights_are_the_files),
+        cmocka_unit_test(test_order_fit),
+        cmocka_unit_test(test_order_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
