@@ -338,9 +338,13 @@ static void test_order_file(void **state)
     w->att[engine_pcode(PAT_F3, PAT_B3, PAT_DEAD, PAT_F2)] = -37;
     w->def[engine_pcode(PAT_F4, PAT_F4, PAT_F4, PAT_F4)] = ENGINE_ORDER_MAX;
     w->att[ENGINE_PCODES] = 12; /* FORBID */
+    w->near[0][0] = -5;                     /* dx -4, dy -4 from the opponent's last move */
+    w->near[1][ENGINE_ORDER_NEAR - 2] = 99; /* dx 3, dy 4 from the mover's */
     char *text = tune_order_write(w);
     assert_non_null(strstr(text, "att F3 B3 F2 DEAD -37\n"));
     assert_non_null(strstr(text, "att FORBID 12\n"));
+    assert_non_null(strstr(text, "near opp -4 -4 -5\n"));
+    assert_non_null(strstr(text, "near own 3 4 99\n"));
     TgError err = {0};
     assert_true(tune_order_parse(text, back, &err));
     assert_memory_equal(w, back, sizeof *w);
@@ -357,12 +361,20 @@ static void test_order_file(void **state)
         {"att FORBID\n", 1, 11, "missing ordering weight"},
         {"def B1 F3 B1 F3 4\ndef F3 F3 B1 B1 5\n", 2, 17, "twice"},
         {"att F3 F3 B1 B1 4 5\n", 1, 19, "'5'"},
+        {"near mine 0 0 1\n", 1, 6, "'mine'"},
+        {"near opp 5 0 1\n", 1, 10, "'5'"},
+        {"near own 0 -1\n", 1, 14, "missing ordering weight"},
+        {"near own 0 1 2\nnear own 0 1 3\n", 2, 14, "twice"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         assert_false(tune_order_parse(BAD[i].text, back, &err));
         if (err.line != BAD[i].line || err.col != BAD[i].col || !strstr(err.msg, BAD[i].token))
             fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
     }
+    w->near[1][7] = ENGINE_ORDER_MAX + 1;
+    assert_false(engine_order_check(w, &err));
+    assert_non_null(strstr(err.msg, "near own weight 7"));
+    w->near[1][7] = 0;
     w->def[3] = -ENGINE_ORDER_MAX - 1;
     assert_false(engine_order_check(w, &err));
     EngineOptions eo;
@@ -411,6 +423,38 @@ static void test_builtin_weights_are_the_files(void **state)
         }
 }
 
+/* A rule's built-in ordering table is tests/data/tune/RULE-order.txt; a rule
+ * without that file orders by classes and worths. */
+static void test_builtin_order_is_the_file(void **state)
+{
+    (void)state;
+    const char *dir = getenv("TESTDATA");
+    OrderWeights *file = malloc(sizeof *file), *builtin = malloc(sizeof *builtin);
+    assert_non_null(file);
+    assert_non_null(builtin);
+    for (int r = 0; r < RULE_COUNT; r++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/tune/%s-order.txt", dir ? dir : "tests/data", rule_name((Rule)r));
+        TgError err = {0};
+        char *text = file_read_text(path, &err);
+        bool has = engine_default_order((Rule)r, builtin);
+        if (!text) {
+            if (has)
+                fail_msg("%s has a built-in ordering table but no %s", rule_name((Rule)r), path);
+            continue;
+        }
+        if (!has)
+            fail_msg("%s exists but %s has no built-in ordering table", path, rule_name((Rule)r));
+        if (!tune_order_parse(text, file, &err))
+            fail_msg("%s:%d:%d: %s", path, err.line, err.col, err.msg);
+        free(text);
+        if (memcmp(file, builtin, sizeof *file) != 0)
+            fail_msg("%s differs from the built-in %s ordering table", path, rule_name((Rule)r));
+    }
+    free(file);
+    free(builtin);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -423,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_builtin_weights_are_the_files),
         cmocka_unit_test(test_order_fit),
         cmocka_unit_test(test_order_file),
+        cmocka_unit_test(test_builtin_order_is_the_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
