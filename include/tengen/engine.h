@@ -71,31 +71,16 @@ typedef struct {
 
 #define ENGINE_ORDER_CODES (ENGINE_PCODES + 1) /* pattern codes, then "renju black's maybe-forbidden point" */
 #define ENGINE_ORDER_MAX 30000                 /* bounds of one move-ordering weight (+-) */
-#define ENGINE_ORDER_REACH 4                   /* near[]: offsets up to this in x and y */
-#define ENGINE_ORDER_NEAR ((2 * ENGINE_ORDER_REACH + 1) * (2 * ENGINE_ORDER_REACH + 1))
 
 /* Move-ordering weights for one rule set: a candidate move's static order is
  * att[the mover's code there] + def[the opponent's code there] (codes as in
  * engine_pcode; ENGINE_PCODES for a cell that may be forbidden to renju
- * black) + near[0][its offset from the opponent's last move] + near[1][its
- * offset from the mover's last move] (offset index (dy + REACH) * (2 REACH
- * + 1) + dx + REACH; nothing when farther), before the table move, killers
- * and history. A rule set without such a table orders by threat classes and
- * evaluation worths. */
+ * black), before the table move, killers and history. A rule set without
+ * such a table orders by threat classes and evaluation worths. */
 typedef struct {
     int att[ENGINE_ORDER_CODES];
     int def[ENGINE_ORDER_CODES];
-    int near[2][ENGINE_ORDER_NEAR];
 } OrderWeights;
-
-/* near[]'s index of p's offset from q, or -1 when it is out of reach. */
-static inline int engine_order_near(Point p, Point q)
-{
-    int dx = point_x(p) - point_x(q) + ENGINE_ORDER_REACH, dy = point_y(p) - point_y(q) + ENGINE_ORDER_REACH;
-    if ((unsigned)dx > 2 * ENGINE_ORDER_REACH || (unsigned)dy > 2 * ENGINE_ORDER_REACH)
-        return -1;
-    return dy * (2 * ENGINE_ORDER_REACH + 1) + dx;
-}
 
 typedef struct {
     int threads;   /* search threads, 1..ENGINE_MAX_THREADS (default 1) */

@@ -117,6 +117,7 @@ typedef struct {
     double rate;  /* Adam step size, in logits (default 0.02) */
     double l2;    /* pull of each weight towards 0 (in logits^2) per position */
     double scale; /* ordering units per logit, > 0 */
+    Color mover;  /* only the positions with this side to move (EMPTY: all) */
 } TuneOrderOptions;
 
 typedef struct {

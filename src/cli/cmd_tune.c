@@ -16,7 +16,7 @@ static const char USAGE[] =
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE] WEIGHTS\n"
     "       tengen tune order --rule R [--epochs N] [--rate X] [--l2 X] [--scale S]\n"
-    "                         [--order FILE] DATA [--out FILE]\n"
+    "                         [--to-move black|white] [--order FILE] DATA [--out FILE]\n"
     "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
     "M random opening moves, default 4, drawn from the seed) and writes them to OUT:\n"
     "one game a line, `RESULT OPENING MOVES` (1-0, 0-1 or 1/2; moves h8,i9,...).\n"
@@ -38,7 +38,8 @@ static const char USAGE[] =
     "0.02), S ordering units a logit (default 300), starting from --order FILE or 0;\n"
     "prints the mean -ln p(move played) and how often it comes first, before and\n"
     "after (and for the class-and-worth order), the table as an order_params.h entry\n"
-    "(N > 0), and writes an order file with --out. --epochs 0 only measures FILE.\n";
+    "(N > 0), and writes an order file with --out. --epochs 0 only measures FILE;\n"
+    "--to-move uses only the positions with that side to move.\n";
 
 typedef struct {
     Rule rule;
@@ -342,7 +343,8 @@ static int run_order(const TuneOptions *o, const char *path)
     TuneData *d = load_data(path, o->rule);
     if (!d)
         return EXIT_USAGE;
-    TuneOrderOptions oo = {.epochs = o->epochs, .rate = o->rate, .l2 = o->l2, .scale = o->scale};
+    TuneOrderOptions oo = {
+        .epochs = o->epochs, .rate = o->rate, .l2 = o->l2, .scale = o->scale, .mover = o->mover};
     TuneOrderFit *fit = malloc(sizeof *fit);
     TgError err = {0};
     bool ok = fit && tune_order_fit(d, has_start ? &start : NULL, &oo, fit, &err);

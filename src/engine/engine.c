@@ -262,13 +262,12 @@ bool engine_default_order(Rule r, OrderWeights *w)
 
 bool engine_order_check(const OrderWeights *w, TgError *err)
 {
-    static const char *KIND[4] = {"att", "def", "near opp", "near own"};
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < (k < 2 ? ENGINE_ORDER_CODES : ENGINE_ORDER_NEAR); i++) {
-            int v = k == 0 ? w->att[i] : k == 1 ? w->def[i] : w->near[k - 2][i];
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < ENGINE_ORDER_CODES; i++) {
+            int v = k ? w->def[i] : w->att[i];
             if (v < -ENGINE_ORDER_MAX || v > ENGINE_ORDER_MAX) {
-                tg_error_set(err, 0, 0, "%s weight %d is %d, not in -%d..%d", KIND[k], i, v, ENGINE_ORDER_MAX,
-                             ENGINE_ORDER_MAX);
+                tg_error_set(err, 0, 0, "%s weight %d is %d, not in -%d..%d", k ? "def" : "att", i, v,
+                             ENGINE_ORDER_MAX, ENGINE_ORDER_MAX);
                 return false;
             }
         }

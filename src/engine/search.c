@@ -77,15 +77,8 @@ static bool line_four_point(const SPos *s, Point p, Color c)
 int search_order_score(const SPos *s, Point p)
 {
     int me = s->stm - 1;
-    if (s->ord) {
-        const OrderWeights *o = s->ord;
-        int v = o->att[s->code[me][p]] + o->def[s->code[1 - me][p]], n = s->b.count, k;
-        if (n >= 1 && (k = engine_order_near(p, s->b.history[n - 1])) >= 0)
-            v += o->near[0][k];
-        if (n >= 2 && (k = engine_order_near(p, s->b.history[n - 2])) >= 0)
-            v += o->near[1][k];
-        return v;
-    }
+    if (s->ord)
+        return s->ord->att[s->code[me][p]] + s->ord->def[s->code[1 - me][p]];
     return ORDER_ATTACK[s->cls[me][p]] + ORDER_DEFEND[s->cls[1 - me][p]] + s->worth[me][p] +
            s->worth[1 - me][p];
 }

@@ -1124,66 +1124,18 @@ char *tune_order_write(const OrderWeights *w)
             if (v)
                 buf_printf(&b, "%s %s %d\n", k ? "def" : "att", code_words(code, words, sizeof words), v);
         }
-    const int R = ENGINE_ORDER_REACH, W = 2 * R + 1;
-    for (int k = 0; k < 2; k++)
-        for (int i = 0; i < ENGINE_ORDER_NEAR; i++)
-            if (w->near[k][i])
-                buf_printf(&b, "near %s %d %d %d\n", k ? "own" : "opp", i % W - R, i / W - R, w->near[k][i]);
     return buf_take(&b, NULL);
 }
 
-/* "near opp|own DX DY VALUE": the weight of an offset from a last move, each
- * at most once. */
-static bool read_near_line(const char *p, const char *line0, int lineno, OrderWeights *w,
-                           bool given[2][ENGINE_ORDER_NEAR], TgError *err)
-{
-    while (*p == ' ' || *p == '\t')
-        p++;
-    int n = token_len(p), k = n == 3 && !strncmp(p, "opp", 3) ? 0 : n == 3 && !strncmp(p, "own", 3) ? 1 : -1;
-    if (k < 0) {
-        tg_error_set(err, lineno, (int)(p - line0) + 1, n ? "bad side '%.*s' (opp or own)" : "missing side (opp or own)",
-                     n > 20 ? 20 : n, p);
-        return false;
-    }
-    p += n;
-    long dx, dy, v;
-    const int R = ENGINE_ORDER_REACH;
-    if (!read_number(&p, line0, lineno, -R, R, "offset", "x offset", &dx, err) ||
-        !read_number(&p, line0, lineno, -R, R, "offset", "y offset", &dy, err))
-        return false;
-    const char *value_at = p + strspn(p, " \t");
-    if (!read_number(&p, line0, lineno, -ENGINE_ORDER_MAX, ENGINE_ORDER_MAX, "ordering weight",
-                     "ordering weight", &v, err) ||
-        !expect_line_end(p, line0, lineno, err))
-        return false;
-    int i = (int)((dy + R) * (2 * R + 1) + dx + R);
-    if (given[k][i]) {
-        tg_error_set(err, lineno, (int)(value_at - line0) + 1, "near weight given twice");
-        return false;
-    }
-    given[k][i] = true;
-    w->near[k][i] = (int)v;
-    return true;
-}
-
-typedef struct {
-    bool code[2][ENGINE_ORDER_CODES];
-    bool near[2][ENGINE_ORDER_NEAR];
-} OrderGiven;
-
-/* "att|def P P P P VALUE" or "att|def FORBID VALUE", each code at most once;
- * or a near line. */
+/* "att|def P P P P VALUE" or "att|def FORBID VALUE", each code at most once. */
 static bool read_order_line(const char *p, const char *line0, int lineno, OrderWeights *w,
-                            OrderGiven *seen, TgError *err)
+                            bool given[2][ENGINE_ORDER_CODES], TgError *err)
 {
     int n = token_len(p), side = n == 3 && !strncmp(p, "att", 3) ? 0 : n == 3 && !strncmp(p, "def", 3) ? 1 : -1;
-    if (n == 4 && !strncmp(p, "near", 4))
-        return read_near_line(p + n, line0, lineno, w, seen->near, err);
     if (side < 0) {
-        tg_error_set(err, lineno, (int)(p - line0) + 1, "unknown key '%.*s' (att, def or near)", n > 20 ? 20 : n, p);
+        tg_error_set(err, lineno, (int)(p - line0) + 1, "unknown key '%.*s' (att or def)", n > 20 ? 20 : n, p);
         return false;
     }
-    bool (*given)[ENGINE_ORDER_CODES] = seen->code;
     p += n;
     int code;
     if (!read_code(&p, line0, lineno, true, &code, err))
@@ -1205,7 +1157,7 @@ static bool read_order_line(const char *p, const char *line0, int lineno, OrderW
 
 bool tune_order_parse(const char *text, OrderWeights *w, TgError *err)
 {
-    OrderGiven *given = calloc(1, sizeof *given);
+    bool (*given)[ENGINE_ORDER_CODES] = calloc(2, sizeof *given);
     if (!given) {
         tg_error_set(err, 0, 0, "out of memory");
         return false;
@@ -1242,13 +1194,6 @@ char *tune_order_c(const OrderWeights *w, Rule r)
         }
         if (shown)
             buf_printf(&b, "},\n");
-    }
-    for (int k = 0; k < 2; k++) {
-        buf_printf(&b, "        .near[%d] = {", k);
-        for (int i = 0; i < ENGINE_ORDER_NEAR; i++)
-            buf_printf(&b, "%s%d", !i ? "" : i % (2 * ENGINE_ORDER_REACH + 1) ? ", " : ",\n                     ",
-                       w->near[k][i]);
-        buf_printf(&b, "},\n");
     }
     buf_printf(&b, "    }},\n");
     return buf_take(&b, NULL);

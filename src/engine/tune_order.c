@@ -9,16 +9,13 @@
 #include "spos.h"
 #include "tengen/tune.h"
 
-/* Parameters: att, def, near[0], near[1]. */
-#define NEAR0 (2 * ENGINE_ORDER_CODES)
-#define NPARAM (NEAR0 + 2 * ENGINE_ORDER_NEAR)
+#define NPARAM (2 * ENGINE_ORDER_CODES) /* att, then def */
 #define BATCH 64                        /* positions per Adam step */
 
 typedef struct {
     int n;      /* candidates */
     int played; /* index of the move played */
     uint16_t att[BOARD_MAX_MOVES], def[BOARD_MAX_MOVES]; /* parameter indices */
-    int16_t near[2][BOARD_MAX_MOVES];                    /* ... or -1 */
     int base[BOARD_MAX_MOVES];                           /* class-and-worth order score */
     Point p[BOARD_MAX_MOVES];
 } Cands;
@@ -40,10 +37,6 @@ static bool collect(SPos *s, Point played, Cands *c)
         c->p[c->n] = p;
         c->att[c->n] = s->code[me][p];
         c->def[c->n] = (uint16_t)(ENGINE_ORDER_CODES + s->code[1 - me][p]);
-        for (int k = 0; k < 2; k++) {
-            int at = s->b.count > k ? engine_order_near(p, s->b.history[s->b.count - 1 - k]) : -1;
-            c->near[k][c->n] = (int16_t)(at < 0 ? -1 : NEAR0 + k * ENGINE_ORDER_NEAR + at);
-        }
         c->base[c->n] = search_order_score(s, p);
         c->n++;
     }
@@ -93,9 +86,6 @@ static void visit(Fit *f, const Cands *c)
     double z[BOARD_MAX_MOVES] = {0}, zmax = -1e300, sum = 0;
     for (int i = 0; i < c->n; i++) {
         z[i] = f->x[c->att[i]] + f->x[c->def[i]];
-        for (int k = 0; k < 2; k++)
-            if (c->near[k][i] >= 0)
-                z[i] += f->x[c->near[k][i]];
         if (z[i] > zmax)
             zmax = z[i];
     }
@@ -114,9 +104,6 @@ static void visit(Fit *f, const Cands *c)
         double gi = exp(z[i] - zmax) / sum - (i == c->played);
         f->g[c->att[i]] += gi;
         f->g[c->def[i]] += gi;
-        for (int k = 0; k < 2; k++)
-            if (c->near[k][i] >= 0)
-                f->g[c->near[k][i]] += gi;
     }
     if (++f->inbatch == BATCH)
         adam_step(f);
@@ -138,7 +125,7 @@ static void pass(const TuneData *d, SPos *s, Cands *c, Fit *f)
             board_play(&b, end.history[i], board_side_to_move(&b));
         spos_init(s, &b, board_side_to_move(&b), w);
         for (int i = opening; i < end.count; i++) {
-            if (collect(s, end.history[i], c))
+            if ((f->o->mover == EMPTY || s->stm == f->o->mover) && collect(s, end.history[i], c))
                 visit(f, c);
             if (s->depth == SPOS_MAX_STACK)
                 spos_init(s, &s->b, s->stm, w); /* long games outgrow the undo stack */
@@ -194,8 +181,6 @@ bool tune_order_fit(const TuneData *d, const OrderWeights *start, const TuneOrde
         f.x[i] = start->att[i] / o->scale;
         f.x[ENGINE_ORDER_CODES + i] = start->def[i] / o->scale;
     }
-    for (int i = 0; start && i < 2 * ENGINE_ORDER_NEAR; i++)
-        f.x[NEAR0 + i] = start->near[i / ENGINE_ORDER_NEAR][i % ENGINE_ORDER_NEAR] / o->scale;
     measure(d, s, c, &f, &out->loss_before, &out->top1_before);
     bool ok = f.positions > 0;
     if (!ok)
@@ -212,8 +197,6 @@ bool tune_order_fit(const TuneData *d, const OrderWeights *start, const TuneOrde
             out->w.att[i] = to_weight(f.x[i], o->scale);
             out->w.def[i] = to_weight(f.x[ENGINE_ORDER_CODES + i], o->scale);
         }
-        for (int i = 0; i < 2 * ENGINE_ORDER_NEAR; i++)
-            out->w.near[i / ENGINE_ORDER_NEAR][i % ENGINE_ORDER_NEAR] = to_weight(f.x[NEAR0 + i], o->scale);
     }
     free(f.x);
     free(s);

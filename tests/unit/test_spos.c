@@ -251,10 +251,6 @@ static void test_codes_and_order_table(void **state)
         o->att[i] = (int)rng_below(&r, 20001) - 10000;
         o->def[i] = (int)rng_below(&r, 20001) - 10000;
     }
-    for (int i = 0; i < ENGINE_ORDER_NEAR; i++) {
-        o->near[0][i] = (int)rng_below(&r, 2001) - 1000;
-        o->near[1][i] = (int)rng_below(&r, 2001) - 1000;
-    }
     int checked = 0, forbid = 0;
     for (int i = 0; i < 60; i++) { /* enough renju ones to reach forbidden cells */
         Board b;
@@ -270,22 +266,14 @@ static void test_codes_and_order_table(void **state)
                     for (int d = 0; d < DIR_COUNT; d++)
                         pat[d] = board_pattern(&s->b, p, d, c);
                     bool fb = c == BLACK && s->renju && s->pforbid[p];
-                    int code = fb ? ENGINE_PCODES : engine_pcode(pat[0], pat[1], pat[2], pat[3]);
-                    assert_int_equal(s->code[c - 1][p], code);
+                    int want = fb ? ENGINE_PCODES : engine_pcode(pat[0], pat[1], pat[2], pat[3]);
+                    assert_int_equal(s->code[c - 1][p], want);
                     forbid += fb;
                     checked++;
                 }
                 s->ord = o;
                 int me = s->stm - 1;
-                int want = o->att[s->code[me][p]] + o->def[s->code[1 - me][p]];
-                for (int k = 0; k < 2 && k < s->b.count; k++) {
-                    Point last = s->b.history[s->b.count - 1 - k];
-                    int dx = point_x(p) - point_x(last), dy = point_y(p) - point_y(last);
-                    if (abs(dx) <= ENGINE_ORDER_REACH && abs(dy) <= ENGINE_ORDER_REACH)
-                        want += o->near[k][(dy + ENGINE_ORDER_REACH) * (2 * ENGINE_ORDER_REACH + 1) + dx +
-                                           ENGINE_ORDER_REACH];
-                }
-                assert_int_equal(search_order_score(s, p), want);
+                assert_int_equal(search_order_score(s, p), o->att[s->code[me][p]] + o->def[s->code[1 - me][p]]);
                 s->ord = NULL;
             }
             /* A random walk: mostly plays, sometimes an undo. */

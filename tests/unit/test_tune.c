@@ -338,13 +338,9 @@ static void test_order_file(void **state)
     w->att[engine_pcode(PAT_F3, PAT_B3, PAT_DEAD, PAT_F2)] = -37;
     w->def[engine_pcode(PAT_F4, PAT_F4, PAT_F4, PAT_F4)] = ENGINE_ORDER_MAX;
     w->att[ENGINE_PCODES] = 12; /* FORBID */
-    w->near[0][0] = -5;                     /* dx -4, dy -4 from the opponent's last move */
-    w->near[1][ENGINE_ORDER_NEAR - 2] = 99; /* dx 3, dy 4 from the mover's */
     char *text = tune_order_write(w);
     assert_non_null(strstr(text, "att F3 B3 F2 DEAD -37\n"));
     assert_non_null(strstr(text, "att FORBID 12\n"));
-    assert_non_null(strstr(text, "near opp -4 -4 -5\n"));
-    assert_non_null(strstr(text, "near own 3 4 99\n"));
     TgError err = {0};
     assert_true(tune_order_parse(text, back, &err));
     assert_memory_equal(w, back, sizeof *w);
@@ -361,20 +357,12 @@ static void test_order_file(void **state)
         {"att FORBID\n", 1, 11, "missing ordering weight"},
         {"def B1 F3 B1 F3 4\ndef F3 F3 B1 B1 5\n", 2, 17, "twice"},
         {"att F3 F3 B1 B1 4 5\n", 1, 19, "'5'"},
-        {"near mine 0 0 1\n", 1, 6, "'mine'"},
-        {"near opp 5 0 1\n", 1, 10, "'5'"},
-        {"near own 0 -1\n", 1, 14, "missing ordering weight"},
-        {"near own 0 1 2\nnear own 0 1 3\n", 2, 14, "twice"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         assert_false(tune_order_parse(BAD[i].text, back, &err));
         if (err.line != BAD[i].line || err.col != BAD[i].col || !strstr(err.msg, BAD[i].token))
             fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
     }
-    w->near[1][7] = ENGINE_ORDER_MAX + 1;
-    assert_false(engine_order_check(w, &err));
-    assert_non_null(strstr(err.msg, "near own weight 7"));
-    w->near[1][7] = 0;
     w->def[3] = -ENGINE_ORDER_MAX - 1;
     assert_false(engine_order_check(w, &err));
     EngineOptions eo;
