@@ -100,11 +100,18 @@ typedef struct {
     int wins, losses, draws; /* for weights a */
 } TuneMatch;
 
+/* How an engine of tune_match orders its moves. */
+typedef struct {
+    bool classes;              /* by classes and worths, whatever the built-in table */
+    const OrderWeights *table; /* else by this table (NULL: the built-in order) */
+} TuneOrdering;
+
 /* Plays `games` games, a vs b (each a pair: black to move, white to move),
  * colours alternating (each random opening is played twice, once with each
- * colour), fixed nodes per move. */
-bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], int games, uint64_t seed,
-                uint64_t nodes, int opening, TuneMatch *out, TgError *err);
+ * colour), fixed nodes per move; ord[0] and ord[1] are a's and b's move
+ * ordering (ord NULL: both built in). */
+bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], const TuneOrdering ord[2],
+                int games, uint64_t seed, uint64_t nodes, int opening, TuneMatch *out, TgError *err);
 
 /* ---- move ordering (src/engine/tune_order.c) ----
  * Fits OrderWeights so that the move played in the data's games comes first:

@@ -14,7 +14,8 @@ static const char USAGE[] =
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
     "                       [--combo-l2 X] [--to-move black|white] [--k K] DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
-    "                         [--white FILE] [--base FILE] [--base-white FILE] WEIGHTS\n"
+    "                         [--white FILE] [--base FILE] [--base-white FILE]\n"
+    "                         [--order FILE|classes] [--base-order FILE|classes] WEIGHTS\n"
     "       tengen tune order --rule R [--epochs N] [--rate X] [--l2 X] [--scale S]\n"
     "                         [--to-move black|white] [--order FILE] DATA [--out FILE]\n"
     "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
@@ -31,7 +32,9 @@ static const char USAGE[] =
     "--k K uses the sigmoid scale K instead of fitting it (two sets, one scale).\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours alternating,\n"
     "and prints wins, losses and draws for WEIGHTS; --white and --base-white give\n"
-    "separate weights for white to move (default: the same file for both sides).\n"
+    "separate weights for white to move (default: the same file for both sides);\n"
+    "--order and --base-order give each a move-ordering table (default: built in;\n"
+    "`classes`: by threat classes and worths, without a table).\n"
     "order fits the move-ordering table (att/def weight per pattern code of the mover\n"
     "and of the opponent at a candidate) so that the move played in DATA's games is\n"
     "ordered first: N passes (default 4) of softmax regression, Adam step X (default\n"
@@ -50,7 +53,7 @@ typedef struct {
     double combo_l2, k;
     int epochs;                 /* order */
     double rate, l2, scale;
-    const char *order;
+    const char *order, *base_order;
     Color mover; /* fit: only positions with this colour to move (EMPTY: all) */
     bool has_seed;
     const char *out, *weights, *base, *white, *base_white;
@@ -182,6 +185,7 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         }
         return -1;
     case 'O': o->order = optarg; return -1;
+    case 'P': o->base_order = optarg; return -1;
     case 'h': fputs(USAGE, stdout); return EXIT_OK;
     case ':':
         cli_error("tune", "argument %d '%s': needs a value", at, arg);
@@ -201,6 +205,17 @@ static bool load_weights(const char *path, EvalWeights *w)
         return false;
     }
     bool ok = tune_weights_parse(text, w, &err);
+    free(text);
+    if (!ok)
+        cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
+    return ok;
+}
+
+static bool load_order(const char *path, OrderWeights *w)
+{
+    TgError err = {0};
+    char *text = file_read_text(path, &err);
+    bool ok = text && tune_order_parse(text, w, &err);
     free(text);
     if (!ok)
         cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
@@ -289,8 +304,26 @@ static int run_match(const TuneOptions *o, const char *path)
         return EXIT_USAGE;
     TuneMatch m;
     TgError err = {0};
-    if (!tune_match(o->rule, a, b, o->games, (uint64_t)o->seed, (uint64_t)o->nodes, o->opening,
-                    &m, &err)) {
+    OrderWeights *tables = malloc(2 * sizeof *tables);
+    TuneOrdering ord[2] = {{0}, {0}};
+    const char *files[2] = {o->order, o->base_order};
+    bool loaded = tables != NULL;
+    for (int k = 0; loaded && k < 2; k++) {
+        if (files[k] && !strcmp(files[k], "classes"))
+            ord[k].classes = true;
+        else if (files[k] && (loaded = load_order(files[k], &tables[k])))
+            ord[k].table = &tables[k];
+    }
+    if (!loaded) {
+        if (!tables)
+            cli_error("tune", "out of memory");
+        free(tables);
+        return EXIT_USAGE;
+    }
+    bool played = tune_match(o->rule, a, b, ord, o->games, (uint64_t)o->seed, (uint64_t)o->nodes,
+                             o->opening, &m, &err);
+    free(tables);
+    if (!played) {
         cli_error("tune", "%s", err.msg);
         return EXIT_USAGE;
     }
@@ -330,16 +363,8 @@ static int run_order(const TuneOptions *o, const char *path)
 {
     OrderWeights start;
     bool has_start = o->order != NULL;
-    if (has_start) {
-        TgError err = {0};
-        char *text = file_read_text(o->order, &err);
-        bool ok = text && tune_order_parse(text, &start, &err);
-        free(text);
-        if (!ok) {
-            cli_error("tune", "%s:%d:%d: %s", o->order, err.line, err.col, err.msg);
-            return EXIT_USAGE;
-        }
-    }
+    if (has_start && !load_order(o->order, &start))
+        return EXIT_USAGE;
     TuneData *d = load_data(path, o->rule);
     if (!d)
         return EXIT_USAGE;
@@ -383,7 +408,7 @@ int cmd_tune(int argc, char **argv)
         {"base-white", required_argument, NULL, 'B'}, {"k", required_argument, NULL, 'K'},
         {"epochs", required_argument, NULL, 'E'}, {"rate", required_argument, NULL, 'R'},
         {"l2", required_argument, NULL, '2'},     {"scale", required_argument, NULL, 'S'},
-        {"order", required_argument, NULL, 'O'},
+        {"order", required_argument, NULL, 'O'},  {"base-order", required_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

@@ -109,14 +109,18 @@ static int play_out(Board *b, Engine *eng[2], uint64_t nodes, TgError *err)
 static const char *RESULT_TEXT[3] = {"0-1", "1/2", "1-0"};
 
 /* An engine with w[0] for black to move and w[1] for white (NULL: built in). */
-static Engine *tune_engine(Rule r, const EvalWeights w[2], TgError *err)
+static Engine *tune_engine(Rule r, const EvalWeights w[2], const TuneOrdering *ord, TgError *err)
 {
     EngineOptions o;
     engine_options_default(&o);
     o.hash_mb = 8;
     Engine *e = engine_new(&o, err);
-    if (e && w &&
-        (!engine_set_weights(e, r, BLACK, &w[0], err) || !engine_set_weights(e, r, WHITE, &w[1], err))) {
+    bool ok = e != NULL;
+    if (ok && w)
+        ok = engine_set_weights(e, r, BLACK, &w[0], err) && engine_set_weights(e, r, WHITE, &w[1], err);
+    if (ok && ord && (ord->classes || ord->table))
+        ok = engine_set_order(e, r, ord->classes ? NULL : ord->table, err);
+    if (!ok) {
         engine_free(e);
         return NULL;
     }
@@ -138,7 +142,7 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
 {
     if (!check_common(c->rule, c->games, c->nodes, c->opening, err))
         return NULL;
-    Engine *e = tune_engine(c->rule, w, err);
+    Engine *e = tune_engine(c->rule, w, NULL, err);
     if (!e)
         return NULL;
     Buf out = {0};
@@ -169,13 +173,14 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
     return buf_take(&out, err);
 }
 
-bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], int games, uint64_t seed,
-                uint64_t nodes, int opening, TuneMatch *out, TgError *err)
+bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], const TuneOrdering ord[2],
+                int games, uint64_t seed, uint64_t nodes, int opening, TuneMatch *out, TgError *err)
 {
     memset(out, 0, sizeof *out);
     if (!check_common(r, games, nodes, opening, err))
         return false;
-    Engine *ea = tune_engine(r, a, err), *eb = ea ? tune_engine(r, b, err) : NULL;
+    Engine *ea = tune_engine(r, a, ord ? &ord[0] : NULL, err);
+    Engine *eb = ea ? tune_engine(r, b, ord ? &ord[1] : NULL, err) : NULL;
     bool ok = ea && eb;
     for (int g = 0; ok && g < games; g++) {
         Rng rng;

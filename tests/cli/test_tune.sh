@@ -58,6 +58,11 @@ else not_ok "order --epochs 0: measures the file, changes nothing" "status $RC" 
 printf 'att F3 F3 B1\n' >"$TMPD/bado.txt"
 expect_fail "order: bad order file" 2 "bado.txt:1:13: missing pattern 4 of 4" \
     "$TENGEN" tune order --rule freestyle --order "$TMPD/bado.txt" "$TMPD/m.txt"
+expect_match "match --order: a table against the class order" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
+    "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 --order "$TMPD/o.txt" \
+    --base-order classes "$TMPD/w.txt"
+expect_fail "match --base-order: bad file" 2 "bado.txt:1:13" \
+    "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --base-order "$TMPD/bado.txt" "$TMPD/w.txt"
 expect_fail "order: bad --scale" 2 "argument 5 '0'" "$TENGEN" tune order --rule renju --scale 0 x
 expect_fail "order: bad --epochs" 2 "argument 5 'many'" "$TENGEN" tune order --rule renju --epochs many x
 expect_fail "order: bad --rate" 2 "argument 5 '-1'" "$TENGEN" tune order --rule renju --rate -1 x
