@@ -200,14 +200,23 @@ static void test_fit_lowers_error(void **state)
     free(text);
 }
 
+/* A bad input and where its error must point. */
+typedef struct {
+    const char *text;
+    int line, col;
+    const char *token; /* a part of the message */
+} BadCase;
+
+static void check_error(size_t i, const BadCase *c, const TgError *err)
+{
+    if (err->line != c->line || err->col != c->col || !strstr(err->msg, c->token))
+        fail_msg("case %zu: %d:%d %s", i, err->line, err->col, err->msg);
+}
+
 static void test_bad_data(void **state)
 {
     (void)state;
-    static const struct {
-        const char *text;
-        int line, col;
-        const char *token;
-    } CASES[] = {
+    static const BadCase CASES[] = {
         {"2-0 4 h8,h9,i9,i8,j9\n", 1, 1, "'2-0'"},
         {"# c\n\n1-0 x h8,h9,i9,i8,j9\n", 3, 5, "'x'"},
         {"1-0 9 h8,h9\n", 1, 5, "'9'"},
@@ -223,8 +232,7 @@ static void test_bad_data(void **state)
         TuneData *d = tune_data_parse(CASES[i].text, RULE_FREESTYLE, &err);
         if (d)
             fail_msg("case %zu parsed", i);
-        if (err.line != CASES[i].line || err.col != CASES[i].col || !strstr(err.msg, CASES[i].token))
-            fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
+        check_error(i, &CASES[i], &err);
     }
 }
 
@@ -248,11 +256,7 @@ static void test_weights_file(void **state)
     assert_true(tune_weights_parse(text, &back, &err));
     assert_memory_equal(&w, &back, sizeof w);
     free(text);
-    static const struct {
-        const char *text;
-        int line, col;
-        const char *token;
-    } BAD[] = {
+    static const BadCase BAD[] = {
         {"lines 1\n", 1, 1, "'lines'"},
         {"line 0 1 2 3 4 5 6 7 8 9 x\n", 1, 26, "'x'"},
         {"line 0 1 2 3 4 5 6 7 8 9 10 11\n", 1, 29, "'11'"},
@@ -272,8 +276,7 @@ static void test_weights_file(void **state)
     };
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         assert_false(tune_weights_parse(BAD[i].text, &back, &err));
-        if (err.line != BAD[i].line || err.col != BAD[i].col || !strstr(err.msg, BAD[i].token))
-            fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
+        check_error(i, &BAD[i], &err);
     }
     /* A file from before the split gives the opponent the mover's weights. */
     assert_true(tune_weights_parse("line 0 1 2 3 4 5 6 7 8 9 10\nclass 0 1 2 3 4 5 6 7\nown 3\nopp 16\n",
@@ -345,11 +348,7 @@ static void test_order_file(void **state)
     assert_true(tune_order_parse(text, back, &err));
     assert_memory_equal(w, back, sizeof *w);
     free(text);
-    static const struct {
-        const char *text;
-        int line, col;
-        const char *token;
-    } BAD[] = {
+    static const BadCase BAD[] = {
         {"# c\natk F3 F3 B1 B1 4\n", 2, 1, "'atk'"},
         {"att F3 F6 B1 B1 4\n", 1, 8, "'F6'"},
         {"def F3 F3 B1\n", 1, 13, "pattern 4 of 4"},
@@ -360,8 +359,7 @@ static void test_order_file(void **state)
     };
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         assert_false(tune_order_parse(BAD[i].text, back, &err));
-        if (err.line != BAD[i].line || err.col != BAD[i].col || !strstr(err.msg, BAD[i].token))
-            fail_msg("case %zu: %d:%d %s", i, err.line, err.col, err.msg);
+        check_error(i, &BAD[i], &err);
     }
     w->def[3] = -ENGINE_ORDER_MAX - 1;
     assert_false(engine_order_check(w, &err));
