@@ -75,8 +75,9 @@ typedef struct {
 /* Move-ordering weights for one rule set: a candidate move's static order is
  * att[the mover's code there] + def[the opponent's code there] (codes as in
  * engine_pcode; ENGINE_PCODES for a cell that may be forbidden to renju
- * black), before the table move, killers and history. A rule set without
- * such a table orders by threat classes and evaluation worths. */
+ * black), before the table move, killers and history. The engine holds one
+ * per rule set and side to move; without one it orders by threat classes and
+ * evaluation worths. */
 typedef struct {
     int att[ENGINE_ORDER_CODES];
     int def[ENGINE_ORDER_CODES];
@@ -187,16 +188,17 @@ bool engine_weights_check(const EvalWeights *w, TgError *err);
  * unchanged) when a weight is out of range. */
 bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, TgError *err);
 
-/* The built-in move-ordering table of rule r into w; false (w untouched)
- * when the rule orders by classes and worths instead. */
-bool engine_default_order(Rule r, OrderWeights *w);
+/* The built-in move-ordering table of rule r with `mover` (BLACK or WHITE)
+ * to move into w; false (w untouched) when it orders by classes and worths. */
+bool engine_default_order(Rule r, Color mover, OrderWeights *w);
 
 /* Checks that every ordering weight is in range; false with err naming it. */
 bool engine_order_check(const OrderWeights *w, TgError *err);
 
-/* Orders the moves of rule r by w from the next search on (NULL: by classes
- * and worths). False (engine unchanged) when a weight is out of range. */
-bool engine_set_order(Engine *e, Rule r, const OrderWeights *w, TgError *err);
+/* Orders the moves of rule r with `mover` to move (BLACK, WHITE, or EMPTY
+ * for both) by w from the next search on (NULL: by classes and worths).
+ * False (engine unchanged) when a weight is out of range. */
+bool engine_set_order(Engine *e, Rule r, Color mover, const OrderWeights *w, TgError *err);
 
 /* Static evaluation of the current position for the side to move (no search). */
 int engine_evaluate(Engine *e);

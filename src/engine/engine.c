@@ -99,7 +99,8 @@ Engine *engine_new(const EngineOptions *o, TgError *err)
         for (int c = BLACK; c <= WHITE; c++)
             engine_default_weights((Rule)r, (Color)c, &e->weights[r][c - 1]);
     for (int r = 0; r < RULE_COUNT; r++)
-        e->has_order[r] = engine_default_order((Rule)r, &e->order[r]);
+        for (int c = BLACK; c <= WHITE; c++)
+            e->has_order[r][c - 1] = engine_default_order((Rule)r, (Color)c, &e->order[r][c - 1]);
     search_init_lmr(e);
     atomic_init(&e->stop, false);
     atomic_init(&e->running, false);
@@ -252,11 +253,15 @@ bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, Tg
     return true;
 }
 
-bool engine_default_order(Rule r, OrderWeights *w)
+bool engine_default_order(Rule r, Color mover, OrderWeights *w)
 {
-    if ((unsigned)r >= RULE_COUNT || !ORDER_PARAMS[r].own)
+    if ((unsigned)r >= RULE_COUNT)
         return false;
-    *w = ORDER_PARAMS[r].w;
+    /* A rule without its own white-to-move table uses one for both. */
+    const OrderParams *p = mover == WHITE && ORDER_PARAMS_WHITE[r].own ? &ORDER_PARAMS_WHITE[r] : &ORDER_PARAMS[r];
+    if (!p->own)
+        return false;
+    *w = p->w;
     return true;
 }
 
@@ -274,17 +279,25 @@ bool engine_order_check(const OrderWeights *w, TgError *err)
     return true;
 }
 
-bool engine_set_order(Engine *e, Rule r, const OrderWeights *w, TgError *err)
+bool engine_set_order(Engine *e, Rule r, Color mover, const OrderWeights *w, TgError *err)
 {
     if ((unsigned)r >= RULE_COUNT) {
         tg_error_set(err, 0, 0, "no rule set %d", (int)r);
         return false;
     }
+    if (mover != EMPTY && mover != BLACK && mover != WHITE) {
+        tg_error_set(err, 0, 0, "the side to move must be black, white or both");
+        return false;
+    }
     if (w && !engine_order_check(w, err))
         return false;
-    e->has_order[r] = w != NULL;
-    if (w)
-        e->order[r] = *w;
+    for (int c = BLACK; c <= WHITE; c++) {
+        if (mover != EMPTY && mover != c)
+            continue;
+        e->has_order[r][c - 1] = w != NULL;
+        if (w)
+            e->order[r][c - 1] = *w;
+    }
     return true;
 }
 
@@ -364,8 +377,9 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         memset(w->history, 0, sizeof w->history);
         memset(w->counter, 0xff, sizeof w->counter);
         spos_init(&w->pos, &e->board, e->to_move, e->weights[e->board.rule]);
-        if (e->has_order[e->board.rule])
-            w->pos.ord = &e->order[e->board.rule];
+        for (int c = 0; c < 2; c++)
+            if (e->has_order[e->board.rule][c])
+                w->pos.ord[c] = &e->order[e->board.rule][c];
         search_root_moves(w);
     }
     int started = 1;

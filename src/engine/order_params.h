@@ -120,6 +120,10 @@ static const OrderParams ORDER_PARAMS[RULE_COUNT] = {
                 [451] = 30, [454] = 176, [456] = 161, [462] = 8, [463] = 174, [1001] = -7},
     }},
 };
+/* White to move, where a rule has its own (else the table above serves both). */
+static const OrderParams ORDER_PARAMS_WHITE[RULE_COUNT] = {
+    [RULE_FREESTYLE] = {.own = false},
+};
 /* clang-format on */
 
 #endif

@@ -77,8 +77,9 @@ static bool line_four_point(const SPos *s, Point p, Color c)
 int search_order_score(const SPos *s, Point p)
 {
     int me = s->stm - 1;
-    if (s->ord)
-        return s->ord->att[s->code[me][p]] + s->ord->def[s->code[1 - me][p]];
+    const OrderWeights *o = s->ord[me];
+    if (o)
+        return o->att[s->code[me][p]] + o->def[s->code[1 - me][p]];
     return ORDER_ATTACK[s->cls[me][p]] + ORDER_DEFEND[s->cls[1 - me][p]] + s->worth[me][p] +
            s->worth[1 - me][p];
 }

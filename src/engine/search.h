@@ -50,8 +50,8 @@ typedef struct Worker {
 struct Engine {
     EngineOptions opt;
     EvalWeights weights[RULE_COUNT][2]; /* evaluation per rule set and side to move (black, white) */
-    OrderWeights order[RULE_COUNT];     /* move ordering, where has_order */
-    bool has_order[RULE_COUNT];
+    OrderWeights order[RULE_COUNT][2];  /* move ordering per side to move, where has_order */
+    bool has_order[RULE_COUNT][2];
     TransTable tt;
     Board board;
     Color to_move;

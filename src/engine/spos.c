@@ -228,7 +228,7 @@ static void add_near(SPos *s, Point p, int delta)
 void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
 {
     s->w = w;
-    s->ord = NULL;
+    s->ord[0] = s->ord[1] = NULL;
     pthread_once(&quad_once, build_quads);
     build_values(s, w);
     pattern_init(b->rule);

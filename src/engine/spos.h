@@ -72,7 +72,8 @@ typedef struct {
     const uint8_t *pair;          /* both colours' patterns per line key */
     const uint16_t *rinfo;        /* renju black line info */
     const EvalWeights *w;         /* w[0] black to move, w[1] white to move (kept alive by the caller) */
-    const OrderWeights *ord;      /* move ordering (NULL after spos_init: by classes and worths) */
+    const OrderWeights *ord[2];   /* move ordering by side to move (NULL, as after spos_init:
+                                   * by classes and worths) */
     /* A cell's worth by colour and pattern code: [c-1][0] with the weights of
      * c to move (its own cells), [c-1][1] with those of c's opponent to move. */
     int16_t val[2][2][ENGINE_PCODES];

@@ -119,7 +119,7 @@ static Engine *tune_engine(Rule r, const EvalWeights w[2], const TuneOrdering *o
     if (ok && w)
         ok = engine_set_weights(e, r, BLACK, &w[0], err) && engine_set_weights(e, r, WHITE, &w[1], err);
     if (ok && ord && (ord->classes || ord->table))
-        ok = engine_set_order(e, r, ord->classes ? NULL : ord->table, err);
+        ok = engine_set_order(e, r, EMPTY, ord->classes ? NULL : ord->table, err);
     if (!ok) {
         engine_free(e);
         return NULL;

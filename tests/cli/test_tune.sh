@@ -55,6 +55,11 @@ after=$(printf '%s' "$OUT" | sed -n 's/^loss before \([0-9.]*\) after \([0-9.]*\
 if [ "$RC" -eq 0 ] && [ -n "$after" ] && [ "${after% *}" = "${after#* }" ] && ! printf '%s' "$OUT" | grep -q RULE_; then
     ok "order --epochs 0: measures the file, changes nothing"
 else not_ok "order --epochs 0: measures the file, changes nothing" "status $RC" "$OUT" "$ERR"; fi
+order_positions() { "$TENGEN" tune order --rule freestyle --epochs 0 "$@" "$TMPD/m.txt" | sed -n 's/^games [0-9]* positions \([0-9]*\)$/\1/p'; }
+all=$(order_positions); nb=$(order_positions --to-move black); nw=$(order_positions --to-move white)
+if [ -n "$all" ] && [ "$nb" -gt 0 ] && [ "$nw" -gt 0 ] && [ $((nb + nw)) -eq "$all" ]; then
+    ok "order --to-move: the positions split by side to move"
+else not_ok "order --to-move: the positions split by side to move" "all '$all' black '$nb' white '$nw'"; fi
 printf 'att F3 F3 B1\n' >"$TMPD/bado.txt"
 expect_fail "order: bad order file" 2 "bado.txt:1:13: missing pattern 4 of 4" \
     "$TENGEN" tune order --rule freestyle --order "$TMPD/bado.txt" "$TMPD/m.txt"

@@ -236,8 +236,8 @@ static void test_class_if_matches_play(void **state)
 
 /* Every empty cell's pattern code, for both colours, is the code of the
  * patterns the board shows there (renju black's maybe-forbidden cells: the
- * FORBID code), also after plays and undos; with an ordering table a move's
- * order score is its two table entries. */
+ * FORBID code), also after plays and undos; with an ordering table for the
+ * side to move a move's order score is its two table entries. */
 static void test_codes_and_order_table(void **state)
 {
     (void)state;
@@ -271,10 +271,14 @@ static void test_codes_and_order_table(void **state)
                     forbid += fb;
                     checked++;
                 }
-                s->ord = o;
                 int me = s->stm - 1;
+                int base = search_order_score(s, p);
+                s->ord[1 - me] = o; /* the other side's table does not count */
+                assert_int_equal(search_order_score(s, p), base);
+                s->ord[me] = o;
+                s->ord[1 - me] = NULL;
                 assert_int_equal(search_order_score(s, p), o->att[s->code[me][p]] + o->def[s->code[1 - me][p]]);
-                s->ord = NULL;
+                s->ord[me] = NULL;
             }
             /* A random walk: mostly plays, sometimes an undo. */
             Point q = point_make(rng_below(&r, 15), rng_below(&r, 15));

@@ -368,9 +368,10 @@ static void test_order_file(void **state)
     eo.hash_mb = 1;
     Engine *e = engine_new(&eo, &err);
     assert_non_null(e);
-    assert_false(engine_set_order(e, RULE_RENJU, w, &err));
+    assert_false(engine_set_order(e, RULE_RENJU, EMPTY, w, &err));
     assert_non_null(strstr(err.msg, "def weight 3"));
-    assert_true(engine_set_order(e, RULE_RENJU, NULL, &err));
+    assert_true(engine_set_order(e, RULE_RENJU, EMPTY, NULL, &err));
+    assert_false(engine_set_order(e, RULE_RENJU, (Color)7, NULL, &err));
     engine_free(e);
     free(w);
     free(back);
@@ -409,8 +410,9 @@ static void test_builtin_weights_are_the_files(void **state)
         }
 }
 
-/* A rule's built-in ordering table is tests/data/tune/RULE-order.txt; a rule
- * without that file orders by classes and worths. */
+/* A rule's built-in ordering tables are tests/data/tune/RULE-order.txt
+ * (black to move, or both) and RULE-white-order.txt (white to move, where
+ * the rule has its own); a rule without them orders by classes and worths. */
 static void test_builtin_order_is_the_file(void **state)
 {
     (void)state;
@@ -418,12 +420,18 @@ static void test_builtin_order_is_the_file(void **state)
     OrderWeights *file = malloc(sizeof *file), *builtin = malloc(sizeof *builtin);
     assert_non_null(file);
     assert_non_null(builtin);
-    for (int r = 0; r < RULE_COUNT; r++) {
+    for (int k = 0; k < 2 * RULE_COUNT; k++) {
+        int r = k / 2;
+        Color mover = k % 2 ? WHITE : BLACK;
         char path[1024];
-        snprintf(path, sizeof path, "%s/tune/%s-order.txt", dir ? dir : "tests/data", rule_name((Rule)r));
         TgError err = {0};
-        char *text = file_read_text(path, &err);
-        bool has = engine_default_order((Rule)r, builtin);
+        char *text = NULL;
+        for (int own = mover == WHITE; !text && own >= 0; own--) {
+            snprintf(path, sizeof path, "%s/tune/%s-%sorder.txt", dir ? dir : "tests/data", rule_name((Rule)r),
+                     own ? "white-" : "");
+            text = file_read_text(path, &err);
+        }
+        bool has = engine_default_order((Rule)r, mover, builtin);
         if (!text) {
             if (has)
                 fail_msg("%s has a built-in ordering table but no %s", rule_name((Rule)r), path);
