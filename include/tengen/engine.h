@@ -69,7 +69,8 @@ typedef struct {
     int combo[2][ENGINE_PCODES];
 } EvalWeights;
 
-#define ENGINE_ORDER_CODES (ENGINE_PCODES + 1) /* pattern codes, then "renju black's maybe-forbidden point" */
+/* Ordering codes: the pattern codes, then "renju black's maybe-forbidden point". */
+#define ENGINE_ORDER_CODES (ENGINE_PCODES + 1)
 #define ENGINE_ORDER_MAX 30000                 /* bounds of one move-ordering weight (+-) */
 
 /* Move-ordering weights for one rule set: a candidate move's static order is

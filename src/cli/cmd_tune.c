@@ -422,7 +422,7 @@ int cmd_tune(int argc, char **argv)
         cli_error("tune", "argument 1 '%s': unknown step (gen, fit, match or order)", sub);
         return EXIT_USAGE;
     }
-    TuneOptions o = {.games = 0, .iterations = 50, .opening = 4, .nodes = 3000, .combo_l2 = TUNE_COMBO_L2,
+    TuneOptions o = {.iterations = 50, .opening = 4, .nodes = 3000, .combo_l2 = TUNE_COMBO_L2,
                      .epochs = 4, .rate = 0.02, .l2 = 1e-6, .scale = 300};
     char *orig[256];
     int n = argc < 256 ? argc : 256;

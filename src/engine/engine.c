@@ -258,7 +258,8 @@ bool engine_default_order(Rule r, Color mover, OrderWeights *w)
     if ((unsigned)r >= RULE_COUNT)
         return false;
     /* A rule without its own white-to-move table uses one for both. */
-    const OrderParams *p = mover == WHITE && ORDER_PARAMS_WHITE[r].own ? &ORDER_PARAMS_WHITE[r] : &ORDER_PARAMS[r];
+    const OrderParams *p =
+        mover == WHITE && ORDER_PARAMS_WHITE[r].own ? &ORDER_PARAMS_WHITE[r] : &ORDER_PARAMS[r];
     if (!p->own)
         return false;
     *w = p->w;

@@ -1012,10 +1012,11 @@ static bool read_combo(const char *p, const char *line0, int lineno, EvalWeights
 {
     while (*p == ' ' || *p == '\t')
         p++;
-    int n = token_len(p), side = n == 3 && !strncmp(p, "own", 3) ? 0 : n == 3 && !strncmp(p, "opp", 3) ? 1 : -1;
+    int n = token_len(p);
+    int side = n == 3 && !strncmp(p, "own", 3) ? 0 : n == 3 && !strncmp(p, "opp", 3) ? 1 : -1;
     if (side < 0) {
-        tg_error_set(err, lineno, (int)(p - line0) + 1, n ? "bad side '%.*s' (own or opp)" : "missing side (own or opp)",
-                     n > 20 ? 20 : n, p);
+        tg_error_set(err, lineno, (int)(p - line0) + 1,
+                     n ? "bad side '%.*s' (own or opp)" : "missing side (own or opp)", n > 20 ? 20 : n, p);
         return false;
     }
     p += n;
@@ -1127,7 +1128,8 @@ char *tune_order_write(const OrderWeights *w)
             int v = k ? w->def[code] : w->att[code];
             char words[64];
             if (v)
-                buf_printf(&b, "%s %s %d\n", k ? "def" : "att", code_words(code, words, sizeof words), v);
+                buf_printf(&b, "%s %s %d\n", k ? "def" : "att",
+                           code_words(code, words, sizeof words), v);
         }
     return buf_take(&b, NULL);
 }
@@ -1136,9 +1138,11 @@ char *tune_order_write(const OrderWeights *w)
 static bool read_order_line(const char *p, const char *line0, int lineno, OrderWeights *w,
                             bool given[2][ENGINE_ORDER_CODES], TgError *err)
 {
-    int n = token_len(p), side = n == 3 && !strncmp(p, "att", 3) ? 0 : n == 3 && !strncmp(p, "def", 3) ? 1 : -1;
+    int n = token_len(p);
+    int side = n == 3 && !strncmp(p, "att", 3) ? 0 : n == 3 && !strncmp(p, "def", 3) ? 1 : -1;
     if (side < 0) {
-        tg_error_set(err, lineno, (int)(p - line0) + 1, "unknown key '%.*s' (att or def)", n > 20 ? 20 : n, p);
+        tg_error_set(err, lineno, (int)(p - line0) + 1, "unknown key '%.*s' (att or def)",
+                     n > 20 ? 20 : n, p);
         return false;
     }
     p += n;
@@ -1152,7 +1156,8 @@ static bool read_order_line(const char *p, const char *line0, int lineno, OrderW
         !expect_line_end(p, line0, lineno, err))
         return false;
     if (given[side][code]) {
-        tg_error_set(err, lineno, (int)(value_at - line0) + 1, "%s weight given twice", side ? "def" : "att");
+        tg_error_set(err, lineno, (int)(value_at - line0) + 1, "%s weight given twice",
+                     side ? "def" : "att");
         return false;
     }
     given[side][code] = true;

@@ -277,7 +277,8 @@ static void test_codes_and_order_table(void **state)
                 assert_int_equal(search_order_score(s, p), base);
                 s->ord[me] = o;
                 s->ord[1 - me] = NULL;
-                assert_int_equal(search_order_score(s, p), o->att[s->code[me][p]] + o->def[s->code[1 - me][p]]);
+                assert_int_equal(search_order_score(s, p),
+                                 o->att[s->code[me][p]] + o->def[s->code[1 - me][p]]);
                 s->ord[me] = NULL;
             }
             /* A random walk: mostly plays, sometimes an undo. */
@@ -285,7 +286,8 @@ static void test_codes_and_order_table(void **state)
             if (plays && rng_below(&r, 3) == 0) {
                 spos_undo(s);
                 plays--;
-            } else if (s->b.cell[q] == EMPTY && !rules_has_win(&s->b, BLACK) && !rules_has_win(&s->b, WHITE)) {
+            } else if (s->b.cell[q] == EMPTY && !rules_has_win(&s->b, BLACK) &&
+                       !rules_has_win(&s->b, WHITE)) {
                 spos_play(s, q);
                 plays++;
             }
