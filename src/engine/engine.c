@@ -234,7 +234,8 @@ bool engine_weights_check(const EvalWeights *w, TgError *err)
     return true;
 }
 
-bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, TgError *err)
+/* A rule set and a side to move (BLACK, WHITE, or EMPTY for both) that exist. */
+static bool check_rule_mover(Rule r, Color mover, TgError *err)
 {
     if ((unsigned)r >= RULE_COUNT) {
         tg_error_set(err, 0, 0, "no rule set %d", (int)r);
@@ -244,6 +245,13 @@ bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, Tg
         tg_error_set(err, 0, 0, "the side to move must be black, white or both");
         return false;
     }
+    return true;
+}
+
+bool engine_set_weights(Engine *e, Rule r, Color mover, const EvalWeights *w, TgError *err)
+{
+    if (!check_rule_mover(r, mover, err))
+        return false;
     if (!engine_weights_check(w, err))
         return false;
     if (mover != WHITE)
@@ -282,14 +290,8 @@ bool engine_order_check(const OrderWeights *w, TgError *err)
 
 bool engine_set_order(Engine *e, Rule r, Color mover, const OrderWeights *w, TgError *err)
 {
-    if ((unsigned)r >= RULE_COUNT) {
-        tg_error_set(err, 0, 0, "no rule set %d", (int)r);
+    if (!check_rule_mover(r, mover, err))
         return false;
-    }
-    if (mover != EMPTY && mover != BLACK && mover != WHITE) {
-        tg_error_set(err, 0, 0, "the side to move must be black, white or both");
-        return false;
-    }
     if (w && !engine_order_check(w, err))
         return false;
     for (int c = BLACK; c <= WHITE; c++) {
