@@ -241,24 +241,42 @@ static int run_gen(const TuneOptions *o, const char *out)
     return EXIT_OK;
 }
 
+/* The games of path as tune data, or NULL after an error message. */
+static TuneData *load_data(const char *path, Rule r)
+{
+    TgError err = {0};
+    char *text = file_read_text(path, &err);
+    if (!text) {
+        cli_error("tune", "%s: %s", path, err.msg);
+        return NULL;
+    }
+    TuneData *d = tune_data_parse(text, r, &err);
+    free(text);
+    if (!d)
+        cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
+    return d;
+}
+
+static bool write_text(const char *path, char *text)
+{
+    TgError err = {0};
+    bool ok = text && cli_write_file(path, text, strlen(text), &err);
+    if (!ok)
+        cli_error("tune", "%s: %s", path, text ? err.msg : "out of memory");
+    free(text);
+    return ok;
+}
+
 static int run_fit(const TuneOptions *o, const char *path)
 {
     EvalWeights start;
     engine_default_weights(o->rule, o->mover == WHITE ? WHITE : BLACK, &start);
     if (o->weights && !load_weights(o->weights, &start))
         return EXIT_USAGE;
+    TuneData *d = load_data(path, o->rule);
+    if (!d)
+        return EXIT_USAGE;
     TgError err = {0};
-    char *text = file_read_text(path, &err);
-    if (!text) {
-        cli_error("tune", "%s: %s", path, err.msg);
-        return EXIT_USAGE;
-    }
-    TuneData *d = tune_data_parse(text, o->rule, &err);
-    free(text);
-    if (!d) {
-        cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
-        return EXIT_USAGE;
-    }
     if (o->mover != EMPTY)
         tune_data_keep_mover(d, o->mover);
     TuneFit fit;
@@ -277,16 +295,7 @@ static int run_fit(const TuneOptions *o, const char *path)
     if (c)
         fputs(c, stdout);
     free(c);
-    if (o->out) {
-        char *wt = tune_weights_write(&fit.w);
-        if (!wt || !cli_write_file(o->out, wt, strlen(wt), &err)) {
-            cli_error("tune", "%s: %s", o->out, wt ? err.msg : "out of memory");
-            free(wt);
-            return EXIT_USAGE;
-        }
-        free(wt);
-    }
-    return EXIT_OK;
+    return !o->out || write_text(o->out, tune_weights_write(&fit.w)) ? EXIT_OK : EXIT_USAGE;
 }
 
 static int run_match(const TuneOptions *o, const char *path)
@@ -331,32 +340,6 @@ static int run_match(const TuneOptions *o, const char *path)
     printf("games %d wins %d losses %d draws %d score %.3f\n", o->games, m.wins, m.losses, m.draws,
            score);
     return EXIT_OK;
-}
-
-/* The games of path as tune data, or NULL after an error message. */
-static TuneData *load_data(const char *path, Rule r)
-{
-    TgError err = {0};
-    char *text = file_read_text(path, &err);
-    if (!text) {
-        cli_error("tune", "%s: %s", path, err.msg);
-        return NULL;
-    }
-    TuneData *d = tune_data_parse(text, r, &err);
-    free(text);
-    if (!d)
-        cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
-    return d;
-}
-
-static bool write_text(const char *path, char *text)
-{
-    TgError err = {0};
-    bool ok = text && cli_write_file(path, text, strlen(text), &err);
-    if (!ok)
-        cli_error("tune", "%s: %s", path, text ? err.msg : "out of memory");
-    free(text);
-    return ok;
 }
 
 static int run_order(const TuneOptions *o, const char *path)

@@ -22,7 +22,7 @@ typedef struct {
 
 /* The candidates of s and which one is `played`; false when the position
  * does not count (a five to make or to stop, or the move is not a candidate). */
-static bool collect(SPos *s, Point played, Cands *c)
+static bool collect(SPos *s, Point played, bool with_base, Cands *c)
 {
     int me = s->stm - 1;
     if (s->count[me][CL_FIVE] || s->count[1 - me][CL_FIVE])
@@ -37,7 +37,7 @@ static bool collect(SPos *s, Point played, Cands *c)
         c->p[c->n] = p;
         c->att[c->n] = s->code[me][p];
         c->def[c->n] = (uint16_t)(ENGINE_ORDER_CODES + s->code[1 - me][p]);
-        c->base[c->n] = search_order_score(s, p);
+        c->base[c->n] = with_base ? search_order_score(s, p) : 0;
         c->n++;
     }
     return c->played >= 0;
@@ -94,12 +94,13 @@ static void visit(Fit *f, const Cands *c)
     f->positions++;
     f->loss += log(sum) + zmax - z[c->played];
     f->top1 += ranks_first(c, z);
-    double base[BOARD_MAX_MOVES];
-    for (int i = 0; i < c->n; i++)
-        base[i] = c->base[i];
-    f->top1_base += ranks_first(c, base);
-    if (!f->learn)
+    if (!f->learn) {
+        double base[BOARD_MAX_MOVES];
+        for (int i = 0; i < c->n; i++)
+            base[i] = c->base[i];
+        f->top1_base += ranks_first(c, base);
         return;
+    }
     for (int i = 0; i < c->n; i++) {
         double gi = exp(z[i] - zmax) / sum - (i == c->played);
         f->g[c->att[i]] += gi;
@@ -125,7 +126,7 @@ static void pass(const TuneData *d, SPos *s, Cands *c, Fit *f)
             board_play(&b, end.history[i], board_side_to_move(&b));
         spos_init(s, &b, board_side_to_move(&b), w);
         for (int i = opening; i < end.count; i++) {
-            if ((f->o->mover == EMPTY || s->stm == f->o->mover) && collect(s, end.history[i], c))
+            if ((f->o->mover == EMPTY || s->stm == f->o->mover) && collect(s, end.history[i], !f->learn, c))
                 visit(f, c);
             if (s->depth == SPOS_MAX_STACK)
                 spos_init(s, &s->b, s->stm, w); /* long games outgrow the undo stack */
