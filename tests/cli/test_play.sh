@@ -10,9 +10,23 @@ if ! command -v tmux >/dev/null; then
     not_ok "tmux is installed (scripts/deps.sh installs it)"
     exit 0
 fi
-S="tengen-test-$$"
-screen() { tmux capture-pane -p -t "$S"; }
-keys() { tmux send-keys -t "$S" "$@"; sleep 0.4; }
+# A private tmux server kept alive by an idle session: when the last session
+# of a server is killed the server exits, and a session started right after
+# may reach the dying server and be lost (seen in CI).
+SOCK="$TMPD/tmux.sock"
+tm() { tmux -S "$SOCK" "$@"; }
+tm new-session -d -s keepalive -x 80 -y 24 "sleep 3600"
+trap 'tm kill-server 2>/dev/null; rm -rf "$TMPD"' EXIT
+N=0
+S=""
+# start CMD: a fresh session (a new name each time) running CMD
+start() {
+    N=$((N + 1))
+    S="play-$N"
+    tm new-session -d -s "$S" -x 150 -y 45 "$1" || not_ok "tmux starts session $S"
+}
+screen() { tm capture-pane -p -t "$S"; }
+keys() { tm send-keys -t "$S" "$@"; sleep 0.4; }
 # wait_for PATTERN: up to 10 s for the screen to show it
 wait_for() {
     for _ in $(seq 50); do
@@ -21,9 +35,7 @@ wait_for() {
     done
     return 1
 }
-tmux kill-session -t "$S" 2>/dev/null
-tmux new-session -d -s "$S" -x 150 -y 45 "$TENGEN play --rule renju --opening free --black human --white human; echo EXITED; sleep 30"
-trap 'tmux kill-session -t "$S" 2>/dev/null; rm -rf "$TMPD"' EXIT
+start "$TENGEN play --rule renju --opening free --black human --white human; echo EXITED; sleep 30"
 
 if wait_for "renju, free opening, 15x15"; then ok "board starts"; else not_ok "board starts" "$(screen)"; fi
 
@@ -55,8 +67,8 @@ keys q
 keys y Enter
 if wait_for "^EXITED"; then ok "q quits"; else not_ok "q quits" "$(screen)"; fi
 
-tmux kill-session -t "$S" 2>/dev/null
-tmux new-session -d -s "$S" -x 150 -y 45 "$TENGEN play --rule freestyle --opening free --black human --white engine --time 0.3; echo EXITED; sleep 30"
+tm kill-session -t "$S" 2>/dev/null
+start "$TENGEN play --rule freestyle --opening free --black human --white engine --time 0.3; echo EXITED; sleep 30"
 wait_for "freestyle, free opening" >/dev/null
 keys Enter
 if wait_for "engine played [a-o][0-9]+"; then ok "the engine answers a move"; else
@@ -68,8 +80,8 @@ keys y Enter
 if wait_for "^EXITED"; then ok "quit while the engine waits"; else not_ok "quit while the engine waits" "$(screen)"; fi
 
 # The engine plays a whole RIF opening (swap, 5th-move proposals, the choice) on both sides.
-tmux kill-session -t "$S" 2>/dev/null
-tmux new-session -d -s "$S" -x 150 -y 45 "$TENGEN play --rule renju --opening rif --black engine --white engine --time 0.2 --hash 8; echo EXITED; sleep 60"
+tm kill-session -t "$S" 2>/dev/null
+start "$TENGEN play --rule renju --opening rif --black engine --white engine --time 0.2 --hash 8; echo EXITED; sleep 60"
 ok_rif=1
 for _ in $(seq 300); do
     screen | grep -Eq "to play move ([7-9]|[1-9][0-9])|wins|draw" && { ok_rif=0; break; }
@@ -81,8 +93,8 @@ if [ "$ok_rif" -eq 0 ]; then ok "engine against engine through the RIF opening";
 
 # The dual-board variant: the engine answers a person's stone with a whole
 # turn, then plays both sides to a result.
-tmux kill-session -t "$S" 2>/dev/null
-tmux new-session -d -s "$S" -x 150 -y 45 "$TENGEN play --rule dualboard --size 9 --black human --white engine --time 0.1; echo EXITED; sleep 60"
+tm kill-session -t "$S" 2>/dev/null
+start "$TENGEN play --rule dualboard --size 9 --black human --white engine --time 0.1; echo EXITED; sleep 60"
 wait_for "dualboard" >/dev/null
 keys Enter
 if wait_for "black \(first player\) to place stone 1 of 2 in round 2"; then ok "dual-board: the engine plays its two stones"; else
