@@ -42,7 +42,18 @@ typedef struct Engine Engine;
 #define ENGINE_WEIGHT_MAX 4000 /* bounds of one line or class weight (0..max) */
 #define ENGINE_SCALE_MAX 64    /* bounds of own/opp (1..max) */
 #define ENGINE_THREAT_MASKS 512 /* threat situations the evaluation tells apart (below) */
-#define ENGINE_PCODES 1001      /* multisets of four line patterns: C(PAT_COUNT + 3, 4) */
+/* The evaluation tells line patterns apart more finely than Pattern: the
+ * PAT_COUNT Patterns, then ENGINE_PAT_F2A and ENGINE_PAT_F2B (a flex two with
+ * three, or four and more, cells that make it a flex three; PAT_F2 is left with
+ * one or two) and ENGINE_PAT_F3S (a flex three with two or more cells that make
+ * it a straight four). */
+#define ENGINE_PAT_F2A PAT_COUNT
+#define ENGINE_PAT_F2B (PAT_COUNT + 1)
+#define ENGINE_PAT_F3S (PAT_COUNT + 2)
+#define ENGINE_EPATS (PAT_COUNT + 3)
+/* Multisets of four evaluation patterns: C(ENGINE_EPATS + 3, 4). Those of the
+ * PAT_COUNT Patterns alone come first (codes 0..1000). */
+#define ENGINE_PCODES 2380
 
 /* The evaluation's weights for one rule set. Every empty cell is worth, for
  * the side to move, the sum of line[] over the line patterns a stone there
@@ -176,8 +187,9 @@ void engine_stop(Engine *e);
  * (src/engine/eval_params.h). */
 void engine_default_weights(Rule r, Color mover, EvalWeights *w);
 
-/* The code (0..ENGINE_PCODES-1) of a cell's four line patterns, in any order;
- * engine_pcode_patterns gives them back, highest first. */
+/* The code (0..ENGINE_PCODES-1) of a cell's four evaluation patterns
+ * (0..ENGINE_EPATS-1), in any order, or -1; engine_pcode_patterns gives them
+ * back, highest first. */
 int engine_pcode(int p0, int p1, int p2, int p3);
 void engine_pcode_patterns(int code, int pat[4]);
 

@@ -91,8 +91,9 @@ double tune_error(const TuneData *d, const EvalWeights *w, double k);
 char *tune_weights_c(const EvalWeights *w, Rule r);
 
 /* Weights file: "line" + PAT_COUNT numbers, "class" + 8 numbers, "own N",
- * "opp N", optional "line_opp", "class_opp" and "threat MASK VALUE" lines (a
- * mask not given weighs 0), one a line, '#' comments. Write returns malloc'd text. */
+ * "opp N", optional "line_opp", "class_opp", "threat MASK VALUE" and
+ * "combo own|opp P P P P VALUE" lines (evaluation patterns by name; a mask or
+ * code not given weighs 0), one a line, '#' comments. Write returns malloc'd text. */
 char *tune_weights_write(const EvalWeights *w);
 bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err);
 

@@ -171,15 +171,15 @@ void engine_default_weights(Rule r, Color mover, EvalWeights *w)
 
 int engine_pcode(int p0, int p1, int p2, int p3)
 {
-    if ((unsigned)p0 >= PAT_COUNT || (unsigned)p1 >= PAT_COUNT || (unsigned)p2 >= PAT_COUNT ||
-        (unsigned)p3 >= PAT_COUNT)
+    const unsigned n = ENGINE_EPATS;
+    if ((unsigned)p0 >= n || (unsigned)p1 >= n || (unsigned)p2 >= n || (unsigned)p3 >= n)
         return -1;
     return spos_pcode(p0, p1, p2, p3);
 }
 
 void engine_pcode_patterns(int code, int pat[4])
 {
-    for (int a = 0; a < PAT_COUNT; a++)
+    for (int a = 0; a < ENGINE_EPATS; a++)
         for (int b = 0; b <= a; b++)
             for (int c = 0; c <= b; c++)
                 for (int d = 0; d <= c; d++)

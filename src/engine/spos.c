@@ -13,18 +13,43 @@ static const int PAT_DIGITS[PAT_COUNT] = {
     [PAT_OL] = 0x10000, [PAT_F5] = 0x1000, [PAT_F4] = 0x100, [PAT_B4] = 0x10, [PAT_F3] = 0x1,
 };
 
-/* Both colours' patterns of a line key in one byte (black in the low nibble),
- * so a cell's update reads one table instead of two. */
+/* Both colours' evaluation patterns of a line key in one byte (black in the
+ * low nibble), so a cell's update reads one table instead of two. */
 #define PAIR_KEYS (1u << 20)
 static uint8_t pair_table[RULE_COUNT][PAIR_KEYS];
 static pthread_once_t pair_once[RULE_COUNT] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
                                                PTHREAD_ONCE_INIT};
 
+/* A flex two or three refined by how many cells raise it a class (a stone of
+ * c there, then c on the centre): the more, the harder it is to stop. */
+static int refine(const uint8_t *tab, uint32_t key, Color c)
+{
+    Pattern p = (Pattern)tab[key];
+    if (p != PAT_F2 && p != PAT_F3)
+        return p;
+    Pattern up = p == PAT_F3 ? PAT_F4 : PAT_F3;
+    int n = 0;
+    for (int k = -5; k <= 5; k++) {
+        int sh = k ? board_key_shift(k) : 0;
+        if (k && !(key >> sh & 3) && tab[key | (uint32_t)c << sh] == up)
+            n++;
+    }
+    if (p == PAT_F3)
+        return n >= 2 ? ENGINE_PAT_F3S : PAT_F3;
+    return n >= 4 ? ENGINE_PAT_F2B : n == 3 ? ENGINE_PAT_F2A : PAT_F2;
+}
+
+int spos_eval_pattern(Rule r, Color c, uint32_t key)
+{
+    pattern_init(r);
+    return refine(pattern_table(r, c), key & (PAIR_KEYS - 1), c);
+}
+
 static void build_pairs(Rule r)
 {
     const uint8_t *tb = pattern_table(r, BLACK), *tw = pattern_table(r, WHITE);
     for (uint32_t k = 0; k < PAIR_KEYS; k++)
-        pair_table[r][k] = (uint8_t)(tb[k] | tw[k] << 4);
+        pair_table[r][k] = (uint8_t)(refine(tb, k, BLACK) | refine(tw, k, WHITE) << 4);
 }
 
 static void build_pairs_freestyle(void) { build_pairs(RULE_FREESTYLE); }
@@ -74,22 +99,34 @@ static CellClass classify(int digits)
     return CL_NONE;
 }
 
-/* Per ordered quadruple of line patterns (p0 * 1331 + p1 * 121 + p2 * 11 + p3):
- * the pattern code in bits 0-9, the CellClass in bits 10-12 and, in bit 13,
+/* Per ordered quadruple of evaluation patterns (base ENGINE_EPATS digits p0..p3):
+ * the pattern code in bits 0-11, the CellClass in bits 12-14 and, in bit 15,
  * whether a renju black stone there may need the exact forbidden check. One
  * lookup replaces counting and sorting in the cell update. */
-#define QUAD_KEYS (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
-#define QUAD_CLASS_SHIFT 10
-#define QUAD_FORBID_BIT (1u << 13)
+#define EP ENGINE_EPATS
+#define QUAD_KEYS (EP * EP * EP * EP)
+#define QUAD_CODE_MASK 4095u
+#define QUAD_CLASS_SHIFT 12
+#define QUAD_FORBID_BIT (1u << 15)
+_Static_assert(ENGINE_PCODES <= QUAD_CODE_MASK + 1, "a pattern code fits its bits");
 static uint16_t quad_table[QUAD_KEYS];
 static pthread_once_t quad_once = PTHREAD_ONCE_INIT;
+
+static int digits_of(const int pat[4])
+{
+    int d = 0;
+    for (int i = 0; i < 4; i++)
+        d += PAT_DIGITS[spos_coarse(pat[i])];
+    return d;
+}
 
 static void build_quads(void)
 {
     for (int k = 0; k < QUAD_KEYS; k++) {
-        int p0 = k / 1331, p1 = k / 121 % 11, p2 = k / 11 % 11, p3 = k % 11;
-        int digits = PAT_DIGITS[p0] + PAT_DIGITS[p1] + PAT_DIGITS[p2] + PAT_DIGITS[p3];
-        quad_table[k] = (uint16_t)(spos_pcode(p0, p1, p2, p3) | classify(digits) << QUAD_CLASS_SHIFT |
+        int pat[4] = {k / (EP * EP * EP), k / (EP * EP) % EP, k / EP % EP, k % EP};
+        int digits = digits_of(pat);
+        quad_table[k] = (uint16_t)(spos_pcode(pat[0], pat[1], pat[2], pat[3]) |
+                                   classify(digits) << QUAD_CLASS_SHIFT |
                                    (may_need_forbid_check(digits) ? QUAD_FORBID_BIT : 0));
     }
 }
@@ -113,7 +150,7 @@ static bool maybe_forbidden(const Board *b, Point p, const uint16_t *info)
 /* The quad_table entry of four line patterns. */
 static inline unsigned quad_of(unsigned p0, unsigned p1, unsigned p2, unsigned p3)
 {
-    return quad_table[p0 * 1331 + p1 * 121 + p2 * 11 + p3];
+    return quad_table[((p0 * EP + p1) * EP + p2) * EP + p3];
 }
 
 CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
@@ -136,7 +173,7 @@ static void eval_cell(SPos *s, Point p)
              q3 = pair[b->key[3][p]];
     for (int c = 0; c < 2; c++, q0 >>= 4, q1 >>= 4, q2 >>= 4, q3 >>= 4) {
         unsigned quad = quad_of(q0 & 15, q1 & 15, q2 & 15, q3 & 15);
-        unsigned code = quad & 1023;
+        unsigned code = quad & QUAD_CODE_MASK;
         CellClass cl = (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
         int w = s->val[c][0][code], wo = s->val[c][1][code];
         if (c == 0 && s->renju) {
@@ -163,14 +200,13 @@ static void eval_cell(SPos *s, Point p)
 static void set_value(SPos *s, const EvalWeights w[2], const int pat[4])
 {
     int code = spos_pcode(pat[0], pat[1], pat[2], pat[3]);
-    int digits = PAT_DIGITS[pat[0]] + PAT_DIGITS[pat[1]] + PAT_DIGITS[pat[2]] + PAT_DIGITS[pat[3]];
-    CellClass cl = classify(digits);
+    CellClass cl = classify(digits_of(pat));
     for (int c = 0; c < 2; c++) {
         const EvalWeights *m = &w[c], *o = &w[1 - c];
         int own = m->cls[cl] + m->combo[0][code], opp = o->cls_opp[cl] + o->combo[1][code];
         for (int i = 0; i < 4; i++) {
-            own += m->line[pat[i]];
-            opp += o->line_opp[pat[i]];
+            own += m->line[spos_coarse(pat[i])];
+            opp += o->line_opp[spos_coarse(pat[i])];
         }
         s->val[c][0][code] = (int16_t)own;
         s->val[c][1][code] = (int16_t)opp;
@@ -180,7 +216,7 @@ static void set_value(SPos *s, const EvalWeights w[2], const int pat[4])
 /* Every pattern code's worth (each multiset once, highest first). */
 static void build_values(SPos *s, const EvalWeights w[2])
 {
-    for (int a = 0; a < PAT_COUNT; a++)
+    for (int a = 0; a < ENGINE_EPATS; a++)
         for (int b = 0; b <= a; b++)
             for (int c = 0; c <= b; c++)
                 for (int d = 0; d <= c; d++)
@@ -344,13 +380,9 @@ void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT
 void spos_pcode_counts(const SPos *s, Color c, int counts[ENGINE_PCODES])
 {
     memset(counts, 0, sizeof(int) * ENGINE_PCODES);
-    const uint8_t *tab = s->tab[c - 1];
-    for (Point p = s->lo; p <= s->hi; p++) {
-        if (s->b.cell[p] != EMPTY || (c == BLACK && s->pforbid[p]))
-            continue;
-        const uint32_t *k0 = &s->b.key[0][p];
-        counts[spos_pcode(tab[k0[0]], tab[k0[BOARD_CELLS]], tab[k0[2 * BOARD_CELLS]], tab[k0[3 * BOARD_CELLS]])]++;
-    }
+    for (Point p = s->lo; p <= s->hi; p++)
+        if (s->b.cell[p] == EMPTY && !(c == BLACK && s->pforbid[p]))
+            counts[s->code[c - 1][p]]++;
 }
 
 int spos_cells_of_class(const SPos *s, Color c, CellClass cl, Point *out, int cap)

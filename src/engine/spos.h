@@ -69,7 +69,7 @@ typedef struct {
     bool renju;
     int lo, hi;                   /* first and last playable Point */
     const uint8_t *tab[2];        /* line pattern tables for black, white */
-    const uint8_t *pair;          /* both colours' patterns per line key */
+    const uint8_t *pair;          /* both colours' evaluation patterns per line key */
     const uint16_t *rinfo;        /* renju black line info */
     const EvalWeights *w;         /* w[0] black to move, w[1] white to move (kept alive by the caller) */
     const OrderWeights *ord[2];   /* move ordering by side to move (NULL, as after spos_init:
@@ -109,11 +109,14 @@ CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key);
 /* True when colour c may play the empty point p (renju black: not forbidden). */
 bool spos_legal(SPos *s, Point p, Color c);
 
-/* Multiset code of four patterns: sorted a >= b >= c >= d, the code is
- * C(a+3,4) + C(b+2,3) + C(c+1,2) + d, dense in 0..ENGINE_PCODES-1. */
-static const int16_t SPOS_C4[PAT_COUNT] = {0, 1, 5, 15, 35, 70, 126, 210, 330, 495, 715};
-static const int16_t SPOS_C3[PAT_COUNT] = {0, 1, 4, 10, 20, 35, 56, 84, 120, 165, 220};
-static const int16_t SPOS_C2[PAT_COUNT] = {0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55};
+/* Multiset code of four evaluation patterns (0..ENGINE_EPATS-1): sorted
+ * a >= b >= c >= d, the code is C(a+3,4) + C(b+2,3) + C(c+1,2) + d, dense in
+ * 0..ENGINE_PCODES-1. */
+static const int16_t SPOS_C4[ENGINE_EPATS] = {0,   1,   5,   15,  35,   70,   126,
+                                              210, 330, 495, 715, 1001, 1365, 1820};
+static const int16_t SPOS_C3[ENGINE_EPATS] = {0,  1,  4,   10,  20,  35,  56,
+                                              84, 120, 165, 220, 286, 364, 455};
+static const int16_t SPOS_C2[ENGINE_EPATS] = {0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91};
 
 static inline int spos_pcode(int a, int b, int c, int d)
 {
@@ -140,6 +143,15 @@ static inline int spos_threat_mask(const SPos *s)
     return (m[CL_THREE] > 0) | (m[CL_B4] + m[CL_43] + m[CL_44] + m[CL_F4] > 0) << 1 |
            (m[CL_33] > 0) << 2 | (o[CL_THREE] > 0) << 3 | (o[CL_B4] > 0) << 4 | (o[CL_33] > 0) << 5 |
            (o[CL_F4] > 0) << 6 | (o[CL_43] + o[CL_44] > 0) << 7 | (s->stm == WHITE) << 8;
+}
+
+/* The evaluation pattern (0..ENGINE_EPATS-1) of key for colour c under rule r. */
+int spos_eval_pattern(Rule r, Color c, uint32_t key);
+
+/* The Pattern an evaluation pattern refines. */
+static inline Pattern spos_coarse(int ep)
+{
+    return ep == ENGINE_PAT_F3S ? PAT_F3 : ep >= PAT_COUNT ? PAT_F2 : (Pattern)ep;
 }
 
 /* Static evaluation for the side to move. */

@@ -825,8 +825,9 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions 
 
 /* ---- weights text ---- */
 
-static const char *PAT_NAMES[PAT_COUNT] = {"DEAD", "B1", "F1", "B2", "F2", "B3",
-                                           "F3",   "B4", "F4", "F5", "OL"};
+/* The evaluation patterns' names (line weights use the first PAT_COUNT). */
+static const char *PAT_NAMES[ENGINE_EPATS] = {"DEAD", "B1", "F1", "B2", "F2", "B3", "F3",
+                                              "B4",   "F4", "F5", "OL", "F2A", "F2B", "F3S"};
 static const char *CL_NAMES[CL_COUNT] = {"NONE", "THREE", "B4", "33", "43", "44", "F4", "FIVE"};
 
 static const char *RULE_ENUM[RULE_COUNT] = {"RULE_FREESTYLE", "RULE_STANDARD", "RULE_RENJU",
@@ -991,11 +992,12 @@ static bool read_code(const char **p, const char *line0, int lineno, bool forbid
             return true;
         }
         pat[i] = -1;
-        for (int k = 0; k < PAT_COUNT; k++)
+        for (int k = 0; k < ENGINE_EPATS; k++)
             if ((int)strlen(PAT_NAMES[k]) == n && !strncmp(*p, PAT_NAMES[k], (size_t)n))
                 pat[i] = k;
         if (pat[i] < 0) {
-            tg_error_set(err, lineno, col, "bad pattern '%.*s' (DEAD B1 F1 B2 F2 B3 F3 B4 F4 F5 OL%s)",
+            tg_error_set(err, lineno, col,
+                         "bad pattern '%.*s' (DEAD B1 F1 B2 F2 F2A F2B B3 F3 F3S B4 F4 F5 OL%s)",
                          n > 20 ? 20 : n, *p, forbid ? ", or FORBID" : "");
             return false;
         }

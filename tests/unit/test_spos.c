@@ -23,6 +23,53 @@
 
 static const EvalWeights ZERO_WEIGHTS[2];
 
+/* The evaluation pattern of p on line d for c, by trying stones on a copy of
+ * the board: a flex two or three is refined by how many cells of the line
+ * raise it one class. */
+static int ref_eval_pattern(const Board *b, Point p, int d, Color c)
+{
+    Pattern pat = board_pattern(b, p, d, c);
+    if (pat != PAT_F2 && pat != PAT_F3)
+        return pat;
+    Pattern up = pat == PAT_F3 ? PAT_F4 : PAT_F3;
+    int n = 0;
+    for (int k = -5; k <= 5; k++) {
+        Point q = p + k * DIR[d];
+        if (k == 0 || !board_on(b, q) || b->cell[q] != EMPTY)
+            continue;
+        Board t = *b;
+        board_play(&t, q, c);
+        n += board_pattern(&t, p, d, c) == up;
+    }
+    if (pat == PAT_F3)
+        return n >= 2 ? ENGINE_PAT_F3S : PAT_F3;
+    return n >= 4 ? ENGINE_PAT_F2B : n == 3 ? ENGINE_PAT_F2A : PAT_F2;
+}
+
+/* Two black stones side by side: next to them a flex three with two
+ * straight-four points, one gap away a flex three with one; one stone: a flex
+ * two with four three-making cells beside it. */
+static void test_eval_patterns_of_shapes(void **state)
+{
+    (void)state;
+    Board b;
+    assert_true(board_init(&b, 15, RULE_FREESTYLE));
+    const Rule fs = RULE_FREESTYLE;
+    board_play(&b, point_make(7, 7), BLACK);
+    assert_int_equal(spos_eval_pattern(fs, BLACK, b.key[0][point_make(8, 7)]), ENGINE_PAT_F2B);
+    assert_int_equal(spos_eval_pattern(fs, WHITE, b.key[0][point_make(8, 7)]), PAT_B1);
+    board_play(&b, point_make(8, 7), BLACK);
+    assert_int_equal(spos_eval_pattern(fs, BLACK, b.key[0][point_make(6, 7)]), ENGINE_PAT_F3S);
+    assert_int_equal(spos_eval_pattern(fs, BLACK, b.key[0][point_make(10, 7)]), PAT_F3);
+    assert_int_equal(spos_coarse(ENGINE_PAT_F3S), PAT_F3);
+    assert_int_equal(spos_coarse(ENGINE_PAT_F2A), PAT_F2);
+    assert_int_equal(spos_coarse(ENGINE_PAT_F2B), PAT_F2);
+    assert_int_equal(spos_coarse(PAT_B4), PAT_B4);
+    /* A white stone closing one end leaves a blocked three. */
+    board_play(&b, point_make(9, 7), WHITE);
+    assert_int_equal(spos_eval_pattern(fs, BLACK, b.key[0][point_make(6, 7)]), PAT_B3);
+}
+
 /* Empty cells where some line gives c a four or a five. */
 static int scan_fours(const Board *b, Color c, Point *out, bool *five)
 {
@@ -264,7 +311,7 @@ static void test_codes_and_order_table(void **state)
                 for (Color c = BLACK; c <= WHITE; c++) {
                     int pat[DIR_COUNT];
                     for (int d = 0; d < DIR_COUNT; d++)
-                        pat[d] = board_pattern(&s->b, p, d, c);
+                        pat[d] = ref_eval_pattern(&s->b, p, d, c);
                     bool fb = c == BLACK && s->renju && s->pforbid[p];
                     int want = fb ? ENGINE_PCODES : engine_pcode(pat[0], pat[1], pat[2], pat[3]);
                     assert_int_equal(s->code[c - 1][p], want);
@@ -307,6 +354,7 @@ int main(void)
         cmocka_unit_test(test_threat_mask_matches_scan),
         cmocka_unit_test(test_class_if_matches_play),
         cmocka_unit_test(test_codes_and_order_table),
+        cmocka_unit_test(test_eval_patterns_of_shapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -155,12 +155,15 @@ static void test_pattern_codes(void **state)
 {
     (void)state;
     bool used[ENGINE_PCODES] = {false};
-    for (int a = 0; a < PAT_COUNT; a++)
-        for (int b = 0; b < PAT_COUNT; b++)
-            for (int c = 0; c < PAT_COUNT; c++)
-                for (int d = 0; d < PAT_COUNT; d++) {
+    for (int a = 0; a < ENGINE_EPATS; a++)
+        for (int b = 0; b < ENGINE_EPATS; b++)
+            for (int c = 0; c < ENGINE_EPATS; c++)
+                for (int d = 0; d < ENGINE_EPATS; d++) {
                     int code = engine_pcode(a, b, c, d);
                     assert_in_range(code, 0, ENGINE_PCODES - 1);
+                    /* Codes of the rules' Patterns alone come first. */
+                    bool coarse = a < PAT_COUNT && b < PAT_COUNT && c < PAT_COUNT && d < PAT_COUNT;
+                    assert_int_equal(code < 1001, coarse);
                     assert_int_equal(code, engine_pcode(d, b, a, c));
                     used[code] = true;
                     int pat[4];
@@ -172,7 +175,7 @@ static void test_pattern_codes(void **state)
                 }
     for (int i = 0; i < ENGINE_PCODES; i++)
         assert_true(used[i]);
-    assert_int_equal(engine_pcode(PAT_COUNT, 0, 0, 0), -1);
+    assert_int_equal(engine_pcode(ENGINE_EPATS, 0, 0, 0), -1);
 }
 
 static void test_fit_lowers_error(void **state)
@@ -249,9 +252,11 @@ static void test_weights_file(void **state)
     w.threat[ENGINE_THREAT_MASKS - 1] = ENGINE_WEIGHT_MAX;
     w.combo[0][engine_pcode(PAT_F3, PAT_B3, PAT_DEAD, PAT_F2)] = -37;
     w.combo[1][engine_pcode(PAT_OL, PAT_OL, PAT_OL, PAT_OL)] = ENGINE_WEIGHT_MAX;
+    w.combo[1][engine_pcode(ENGINE_PAT_F2A, ENGINE_PAT_F3S, PAT_B1, ENGINE_PAT_F2B)] = 12;
     char *text = tune_weights_write(&w);
     assert_non_null(strstr(text, "threat 300 -1200\n"));
     assert_non_null(strstr(text, "combo own F3 B3 F2 DEAD -37\n"));
+    assert_non_null(strstr(text, "combo opp F3S F2B F2A B1 12\n"));
     TgError err = {0};
     assert_true(tune_weights_parse(text, &back, &err));
     assert_memory_equal(&w, &back, sizeof w);
@@ -293,7 +298,8 @@ static void test_weights_file(void **state)
     w.threat[7] = -ENGINE_WEIGHT_MAX - 1;
     assert_false(engine_weights_check(&w, &err));
     w.threat[7] = 0;
-    w.combo[1][1000] = ENGINE_WEIGHT_MAX + 1;
+    w.combo[1][1000] = 0;
+    w.combo[1][ENGINE_PCODES - 1] = ENGINE_WEIGHT_MAX + 1;
     assert_false(engine_weights_check(&w, &err));
 }
 
