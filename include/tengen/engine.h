@@ -98,7 +98,7 @@ typedef struct {
 typedef struct {
     int threads;   /* search threads, 1..ENGINE_MAX_THREADS (default 1) */
     int hash_mb;   /* transposition table size in MB, 1..ENGINE_MAX_HASH_MB (default 64) */
-    int margin_ms; /* kept in reserve on every timed move (default 60) */
+    int margin_ms; /* kept in reserve on every timed move (default 30) */
 } EngineOptions;
 
 /* Limits for one engine_think() call; 0 means "no limit" for each field.
@@ -149,7 +149,7 @@ typedef struct {
     SearchLine lines[ENGINE_MAX_NBEST];
 } SearchResult;
 
-/* Default options: 1 thread, 64 MB, 60 ms margin. */
+/* Default options: 1 thread, 64 MB, 30 ms margin. */
 void engine_options_default(EngineOptions *o);
 
 /* Creates an engine; NULL (with err filled) on bad options or no memory. */

@@ -23,7 +23,7 @@ void engine_options_default(EngineOptions *o)
 {
     o->threads = 1;
     o->hash_mb = 64;
-    o->margin_ms = 60;
+    o->margin_ms = 30;
 }
 
 void search_limits_init(SearchLimits *lim) { memset(lim, 0, sizeof *lim); }
