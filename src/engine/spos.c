@@ -103,8 +103,8 @@ static CellClass classify(int digits)
  * the pattern code in bits 0-11, the CellClass in bits 12-14 and, in bit 15,
  * whether a renju black stone there may need the exact forbidden check. One
  * lookup replaces counting and sorting in the cell update. */
-#define EP ENGINE_EPATS
-#define QUAD_KEYS (EP * EP * EP * EP)
+#define QB ENGINE_EPATS /* base of a quadruple's index */
+#define QUAD_KEYS (QB * QB * QB * QB)
 #define QUAD_CODE_MASK 4095u
 #define QUAD_CLASS_SHIFT 12
 #define QUAD_FORBID_BIT (1u << 15)
@@ -123,7 +123,7 @@ static int digits_of(const int pat[4])
 static void build_quads(void)
 {
     for (int k = 0; k < QUAD_KEYS; k++) {
-        int pat[4] = {k / (EP * EP * EP), k / (EP * EP) % EP, k / EP % EP, k % EP};
+        int pat[4] = {k / (QB * QB * QB), k / (QB * QB) % QB, k / QB % QB, k % QB};
         int digits = digits_of(pat);
         quad_table[k] = (uint16_t)(spos_pcode(pat[0], pat[1], pat[2], pat[3]) |
                                    classify(digits) << QUAD_CLASS_SHIFT |
@@ -147,10 +147,10 @@ static bool maybe_forbidden(const Board *b, Point p, const uint16_t *info)
     return overline || fours >= 2 || threes >= 2;
 }
 
-/* The quad_table entry of four line patterns. */
+/* The quad_table entry of four evaluation patterns. */
 static inline unsigned quad_of(unsigned p0, unsigned p1, unsigned p2, unsigned p3)
 {
-    return quad_table[((p0 * EP + p1) * EP + p2) * EP + p3];
+    return quad_table[((p0 * QB + p1) * QB + p2) * QB + p3];
 }
 
 CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
