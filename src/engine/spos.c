@@ -30,9 +30,10 @@ static int refine(const uint8_t *tab, uint32_t key, Color c)
     Pattern up = p == PAT_F3 ? PAT_F4 : PAT_F3;
     int n = 0;
     for (int k = -5; k <= 5; k++) {
-        int sh = k ? board_key_shift(k) : 0;
-        if (k && !(key >> sh & 3) && tab[key | (uint32_t)c << sh] == up)
-            n++;
+        if (k == 0)
+            continue;
+        int sh = board_key_shift(k);
+        n += !(key >> sh & 3) && tab[key | (uint32_t)c << sh] == up;
     }
     if (p == PAT_F3)
         return n >= 2 ? ENGINE_PAT_F3S : PAT_F3;
