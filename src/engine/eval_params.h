@@ -17,10 +17,10 @@
  * is (own cells * .own - opponent cells * .opp) / 16 + .threat[situation].
  * Every table comes from `tengen tune fit`: standard and caro on 600 self-play
  * games (line and class weights only), renju on about 10,000 and freestyle
- * (twelfth session) on 11,600 with threat and combination weights (docs/tuning.md has the commands, the
- * errors and the match results; tests/data/tune/ the weights files,
- * base-weights.txt the hand-set start). `tengen tune fit` prints tables in
- * this shape. */
+ * (twelfth session) on 11,600 with threat and combination weights
+ * (docs/tuning.md has the commands, the errors and the match results;
+ * tests/data/tune/ the weights files, base-weights.txt the hand-set start).
+ * `tengen tune fit` prints tables in this shape. */
 /* clang-format off */
 static const EvalWeights EVAL_WEIGHTS[RULE_COUNT] = {
     [RULE_FREESTYLE] = {
