@@ -27,7 +27,13 @@ typedef struct {
     uint64_t seed;  /* the same seed gives the same bytes */
     uint64_t nodes; /* node budget per engine move (single thread) */
     int opening;    /* random opening moves per game, 1..TUNE_MAX_OPENING */
+    int balance;    /* > 0: openings drawn anywhere within TUNE_BALANCE_RADIUS of the
+                     * centre and kept only when a search of 4 * nodes scores them
+                     * within +-balance; 0: h8, then cells within three of it */
 } TuneGenConfig;
+
+#define TUNE_BALANCE_RADIUS 4
+#define TUNE_BALANCE_TRIES 100000 /* draws per game before gen gives up */
 
 /* Plays c->games self-play games with w[0] for black to move and w[1] for
  * white (NULL: the built-in weights) and returns the data text (caller

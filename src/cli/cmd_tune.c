@@ -10,7 +10,8 @@
 #include "tengen/tune.h"
 
 static const char USAGE[] =
-    "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M] OUT\n"
+    "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M]\n"
+    "                       [--balance B] OUT\n"
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
     "                       [--combo-l2 X] [--to-move black|white] [--k K] DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
@@ -21,6 +22,9 @@ static const char USAGE[] =
     "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
     "M random opening moves, default 4, drawn from the seed) and writes them to OUT:\n"
     "one game a line, `RESULT OPENING MOVES` (1-0, 0-1 or 1/2; moves h8,i9,...).\n"
+    "With --balance B the opening stones fall anywhere within four lines of the\n"
+    "centre and an opening is kept only when a search of 4*K nodes scores it within\n"
+    "+-B for the side to move.\n"
     "fit fits the sigmoid scale K to the weights (default: built in), then tunes the\n"
     "weights by coordinate descent on the mean squared error between sigmoid(eval/K)\n"
     "and the game result over the quiet positions; prints both errors and the weights\n"
@@ -47,7 +51,7 @@ static const char USAGE[] =
 typedef struct {
     Rule rule;
     bool has_rule;
-    int games, iterations, opening;
+    int games, iterations, opening, balance;
     long long seed, nodes;
     bool no_combo;
     double combo_l2, k;
@@ -126,6 +130,12 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         if (!cli_int(optarg, 1, TUNE_MAX_OPENING, &o->opening)) {
             cli_error("tune", "argument %d '%s': the opening length must be 1..%d", at, optarg,
                       TUNE_MAX_OPENING);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'A':
+        if (!cli_int(optarg, 1, 100000, &o->balance)) {
+            cli_error("tune", "argument %d '%s': the balance margin must be 1..100000", at, optarg);
             return EXIT_USAGE;
         }
         return -1;
@@ -224,7 +234,8 @@ static bool load_order(const char *path, OrderWeights *w)
 
 static int run_gen(const TuneOptions *o, const char *out)
 {
-    TuneGenConfig c = {o->rule, o->games, (uint64_t)o->seed, (uint64_t)o->nodes, o->opening};
+    TuneGenConfig c = {o->rule, o->games, (uint64_t)o->seed, (uint64_t)o->nodes, o->opening,
+                      o->balance};
     TgError err = {0};
     char *text = tune_generate(&c, NULL, &err);
     if (!text) {
@@ -392,6 +403,7 @@ int cmd_tune(int argc, char **argv)
         {"epochs", required_argument, NULL, 'E'}, {"rate", required_argument, NULL, 'R'},
         {"l2", required_argument, NULL, '2'},     {"scale", required_argument, NULL, 'S'},
         {"order", required_argument, NULL, 'O'},  {"base-order", required_argument, NULL, 'P'},
+        {"balance", required_argument, NULL, 'A'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

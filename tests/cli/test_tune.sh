@@ -34,6 +34,12 @@ if [ -n "$all" ] && [ "$nb" -gt 0 ] && [ "$nw" -gt 0 ] && [ $((nb + nw)) -eq "$a
 else not_ok "fit --to-move: the positions split by side to move" "all '$all' black '$nb' white '$nw'"; fi
 expect_match "fit --k: the scale given is kept" '^games [0-9]+ positions [0-9]+ K 250\.0 ' \
     "$TENGEN" tune fit --rule freestyle --iterations 1 --k 250 "$TMPD/m.txt"
+run "$TENGEN" tune gen --rule freestyle --games 2 --seed 5 --nodes 200 --opening 3 --balance 80 "$TMPD/bal.txt"
+if [ "$RC" -eq 0 ] && grep -q '^# rule freestyle games 2 seed 5 nodes 200 opening 3 balance 80$' "$TMPD/bal.txt" &&
+    ! cmp -s "$TMPD/a.txt" "$TMPD/bal.txt"; then
+    ok "gen --balance: recorded in the header"
+else not_ok "gen --balance: recorded in the header" "status $RC" "$ERR"; fi
+expect_fail "bad --balance" 2 "argument 9 '0'" "$TENGEN" tune gen --rule freestyle --games 2 --seed 5 --balance 0 x
 expect_fail "bad --k" 2 "argument 5 '0'" "$TENGEN" tune fit --rule renju --k 0 x
 expect_fail "bad --to-move" 2 "argument 5 'red'" "$TENGEN" tune fit --rule renju --to-move red x
 expect_match "match --white: a set per side to move" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \

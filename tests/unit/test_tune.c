@@ -27,7 +27,7 @@
 
 static char *generate(Rule r, uint64_t seed)
 {
-    TuneGenConfig c = {r, GEN_GAMES, seed, GEN_NODES, 4};
+    TuneGenConfig c = {r, GEN_GAMES, seed, GEN_NODES, 4, 0};
     TgError err = {0};
     char *text = tune_generate(&c, NULL, &err);
     if (!text)
@@ -63,6 +63,58 @@ static void test_generate_reproducible(void **state)
         free(b);
         free(c);
     }
+}
+
+/* Balanced openings: the header says so, the stones lie within the radius,
+ * and a search like the one that kept each opening scores it within the
+ * margin. */
+static void test_generate_balanced(void **state)
+{
+    (void)state;
+    enum { MARGIN = 60, OPENING = 3 };
+    TuneGenConfig c = {RULE_FREESTYLE, GEN_GAMES, 5, GEN_NODES, OPENING, MARGIN};
+    TgError err = {0};
+    char *a = tune_generate(&c, NULL, &err), *b = tune_generate(&c, NULL, &err);
+    if (!a || !b)
+        fail_msg("generate: %s", err.msg);
+    assert_string_equal(a, b);
+    assert_non_null(strstr(a, " balance 60\n"));
+    TuneData *d = tune_data_parse(a, RULE_FREESTYLE, &err);
+    if (!d)
+        fail_msg("own output does not parse: %d:%d %s", err.line, err.col, err.msg);
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 8;
+    Engine *e = engine_new(&o, &err);
+    assert_non_null(e);
+    int mid = TUNE_BOARD_SIZE / 2;
+    for (int g = 0; g < tune_data_games(d); g++) {
+        Board full, open;
+        int opening;
+        assert_true(tune_data_game(d, g, &full, &opening));
+        assert_int_equal(opening, OPENING);
+        board_init(&open, TUNE_BOARD_SIZE, RULE_FREESTYLE);
+        for (int i = 0; i < opening; i++) {
+            Point p = full.history[i];
+            assert_true(abs(point_x(p) - mid) <= TUNE_BALANCE_RADIUS);
+            assert_true(abs(point_y(p) - mid) <= TUNE_BALANCE_RADIUS);
+            board_play(&open, p, board_side_to_move(&open));
+        }
+        SearchLimits lim;
+        search_limits_init(&lim);
+        lim.nodes = 4 * GEN_NODES;
+        SearchResult res;
+        engine_clear_hash(e);
+        assert_true(engine_set_position(e, &open, board_side_to_move(&open), &err));
+        assert_true(engine_think(e, &lim, NULL, NULL, &res));
+        assert_true(res.score >= -MARGIN && res.score <= MARGIN);
+    }
+    c.balance = -1;
+    assert_null(tune_generate(&c, NULL, &err));
+    engine_free(e);
+    tune_data_free(d);
+    free(a);
+    free(b);
 }
 
 /* Random weights in range, every kind of weight set. */
@@ -459,6 +511,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generate_reproducible),
+        cmocka_unit_test(test_generate_balanced),
         cmocka_unit_test(test_features_match_engine),
         cmocka_unit_test(test_pattern_codes),
         cmocka_unit_test(test_fit_lowers_error),
