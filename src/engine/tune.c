@@ -69,17 +69,28 @@ static bool legal_for(Board *b, Point p, Color c)
     return !rules_is_win(b, p, c, NULL, NULL);
 }
 
+/* Legal stones at random cells within radius of the centre until b holds count. */
+static void random_stones(Board *b, Rng *r, int radius, int count)
+{
+    int mid = TUNE_BOARD_SIZE / 2, span = 2 * radius + 1;
+    while (b->count < count) {
+        /* Sequenced (row first, as gcc ran the two calls when they shared one
+         * argument list), so that every compiler writes the same data. */
+        int y = rng_below(r, span);
+        int x = rng_below(r, span);
+        Point p = point_make(mid - radius + x, mid - radius + y);
+        Color col = board_side_to_move(b);
+        if (legal_for(b, p, col))
+            board_play(b, p, col);
+    }
+}
+
 /* The random opening: h8 (the centre), then cells within three of it. */
 static void play_opening(Board *b, Rng *r, int opening)
 {
     int c = TUNE_BOARD_SIZE / 2;
     board_play(b, point_make(c, c), BLACK);
-    while (b->count < opening) {
-        Point p = point_make(c - 3 + rng_below(r, 7), c - 3 + rng_below(r, 7));
-        Color col = board_side_to_move(b);
-        if (legal_for(b, p, col))
-            board_play(b, p, col);
-    }
+    random_stones(b, r, 3, opening);
 }
 
 /* A balanced opening: stones anywhere within TUNE_BALANCE_RADIUS of the
@@ -88,19 +99,12 @@ static void play_opening(Board *b, Rng *r, int opening)
  * black nine times in ten, so most positions would tell the fit little. */
 static bool balanced_opening(Board *b, Rng *r, Engine *e, const TuneGenConfig *c, TgError *err)
 {
-    int mid = TUNE_BOARD_SIZE / 2, span = 2 * TUNE_BALANCE_RADIUS + 1;
     SearchLimits lim;
     search_limits_init(&lim);
     lim.nodes = c->nodes * 4;
     for (int t = 0; t < TUNE_BALANCE_TRIES; t++) {
         board_init(b, TUNE_BOARD_SIZE, c->rule);
-        while (b->count < c->opening) {
-            Point p = point_make(mid - TUNE_BALANCE_RADIUS + rng_below(r, span),
-                                 mid - TUNE_BALANCE_RADIUS + rng_below(r, span));
-            Color col = board_side_to_move(b);
-            if (legal_for(b, p, col))
-                board_play(b, p, col);
-        }
+        random_stones(b, r, TUNE_BALANCE_RADIUS, c->opening);
         Color mover = board_side_to_move(b);
         SearchResult res;
         engine_clear_hash(e);
@@ -193,11 +197,12 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
         rng_seed(&rng, c->seed * 1000003u + (uint64_t)g);
         Board b;
         board_init(&b, TUNE_BOARD_SIZE, c->rule);
-        int res = -1;
-        if (!c->balance)
+        bool opened = true;
+        if (c->balance)
+            opened = balanced_opening(&b, &rng, e, c, err);
+        else
             play_opening(&b, &rng, c->opening);
-        if (!c->balance || balanced_opening(&b, &rng, e, c, err))
-            res = play_out(&b, eng, c->nodes, err);
+        int res = opened ? play_out(&b, eng, c->nodes, err) : -1;
         if (res < 0) {
             engine_free(e);
             free(out.s);
