@@ -75,7 +75,7 @@ static int bench_board(void)
     Point moves[100];
     int n = 0;
     while (n < 100) {
-        Point p = point_make(rng_below(&r, 15), rng_below(&r, 15));
+        Point p = rng_point(&r, 0, 15);
         if (b.cell[p] == EMPTY) {
             board_play(&b, p, board_side_to_move(&b));
             moves[n++] = p;

@@ -115,7 +115,7 @@ static bool draw_opening(Rng *r, const GenOptions *g, Board *b, Opening *o)
         Color col = i % 2 ? WHITE : BLACK;
         Point p = POINT_NONE;
         for (int attempt = 0; attempt < 100 && p == POINT_NONE; attempt++) {
-            Point q = point_make(lo + rng_below(r, span), lo + rng_below(r, span));
+            Point q = rng_point(r, lo, span);
             if (b->cell[q] != EMPTY)
                 continue;
             if (g->rule == RULE_RENJU && col == BLACK && forbid_is_forbidden(forbid_check(b, q)))

@@ -31,6 +31,13 @@ int rng_below(Rng *r, int n)
     return (int)((rng_next(r) >> 33) % (uint64_t)n);
 }
 
+Point rng_point(Rng *r, int lo, int span)
+{
+    int y = rng_below(r, span);
+    int x = rng_below(r, span);
+    return point_make(lo + x, lo + y);
+}
+
 void rng_clustered_position(Rng *r, Board *b, int stones)
 {
     int limit = board_area(b) - b->count;

@@ -74,11 +74,7 @@ static void random_stones(Board *b, Rng *r, int radius, int count)
 {
     int mid = TUNE_BOARD_SIZE / 2, span = 2 * radius + 1;
     while (b->count < count) {
-        /* Sequenced (row first, as gcc ran the two calls when they shared one
-         * argument list), so that every compiler writes the same data. */
-        int y = rng_below(r, span);
-        int x = rng_below(r, span);
-        Point p = point_make(mid - radius + x, mid - radius + y);
+        Point p = rng_point(r, mid - radius, span);
         Color col = board_side_to_move(b);
         if (legal_for(b, p, col))
             board_play(b, p, col);

@@ -268,7 +268,7 @@ static void test_full_board_no_move(void **state)
         for (int i = 0; i < 25; i++) {
             Point p;
             do
-                p = point_make(rng_below(&r, 5), rng_below(&r, 5));
+                p = rng_point(&r, 0, 5);
             while (b.cell[p] != EMPTY);
             board_play(&b, p, i % 2 ? WHITE : BLACK);
         }

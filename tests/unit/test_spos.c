@@ -223,7 +223,7 @@ static void test_threat_mask_matches_scan(void **state)
         for (int k = 0; k < 3; k++) {
             Point p;
             do
-                p = point_make(rng_below(&r, 15), rng_below(&r, 15));
+                p = rng_point(&r, 0, 15);
             while (s->b.cell[p] != EMPTY);
             spos_play(s, p);
         }
@@ -255,7 +255,7 @@ static void test_class_if_matches_play(void **state)
         spos_init(s, &b, b.count % 2 ? WHITE : BLACK, ZERO_WEIGHTS);
         Color mover = s->stm;
         for (int t = 0; t < 8; t++) {
-            Point p = point_make(rng_below(&r, 15), rng_below(&r, 15));
+            Point p = rng_point(&r, 0, 15);
             if (s->b.cell[p] != EMPTY)
                 continue;
             for (int d = 0; d < DIR_COUNT; d++)
@@ -329,7 +329,7 @@ static void test_codes_and_order_table(void **state)
                 s->ord[me] = NULL;
             }
             /* A random walk: mostly plays, sometimes an undo. */
-            Point q = point_make(rng_below(&r, 15), rng_below(&r, 15));
+            Point q = rng_point(&r, 0, 15);
             if (plays && rng_below(&r, 3) == 0) {
                 spos_undo(s);
                 plays--;
