@@ -240,7 +240,7 @@ static void clear_cell(SPos *s, Point p)
     s->pforbid[p] = 0;
 }
 
-static void save_cell(SPosUndo *u, const SPos *s, Point p)
+static inline void save_cell(SPosUndo *u, const SPos *s, Point p)
 {
     SPosSaved *v = &u->cell[u->n++];
     v->cell = p;
@@ -313,10 +313,17 @@ void spos_play(SPos *s, Point p)
     add_near(s, p, 1);
     save_cell(u, s, p);
     clear_cell(s, p);
+    uint32_t col = s->b.cell[p];
     for (int d = 0; d < DIR_COUNT; d++)
         for (int k = -5; k <= 5; k++) {
             Point q = p + k * DIR[d];
             if (k == 0 || s->b.cell[q] != EMPTY)
+                continue;
+            /* Only this line's key changed at q: where neither colour's
+             * evaluation pattern (nor renju black's line info) changed with
+             * it, nothing the cell holds can, and it is left alone. */
+            uint32_t key = s->b.key[d][q], old = key ^ col << board_key_shift(-k);
+            if (s->pair[key] == s->pair[old] && (!s->renju || s->rinfo[key] == s->rinfo[old]))
                 continue;
             save_cell(u, s, q);
             eval_cell(s, q);

@@ -346,6 +346,70 @@ static void test_codes_and_order_table(void **state)
     assert_true(forbid > 0); /* the renju positions do reach the FORBID code */
 }
 
+/* Every cell's class, code, worths and gate, the class counts and the sums
+ * after plays and undos equal those of a position set up afresh on the same
+ * stones (a play only re-reads the cells whose patterns changed). */
+static void assert_same_state(const SPos *a, const SPos *b)
+{
+    for (Point p = a->lo; p <= a->hi; p++) {
+        if (a->b.cell[p] != EMPTY)
+            continue;
+        for (int c = 0; c < 2; c++) {
+            assert_int_equal(a->cls[c][p], b->cls[c][p]);
+            assert_int_equal(a->code[c][p], b->code[c][p]);
+            assert_int_equal(a->worth[c][p], b->worth[c][p]);
+            assert_int_equal(a->worth_opp[c][p], b->worth_opp[c][p]);
+        }
+        assert_int_equal(a->pforbid[p], b->pforbid[p]);
+    }
+    for (int c = 0; c < 2; c++) {
+        assert_int_equal(a->sum[c], b->sum[c]);
+        assert_int_equal(a->sum_opp[c], b->sum_opp[c]);
+        for (int k = 0; k < CL_COUNT; k++)
+            assert_int_equal(a->count[c][k], b->count[c][k]);
+    }
+    assert_int_equal(spos_evaluate(a), spos_evaluate(b));
+}
+
+static void test_incremental_equals_fresh(void **state)
+{
+    (void)state;
+    SPos *s = malloc(sizeof *s), *f = malloc(sizeof *f);
+    assert_non_null(s);
+    assert_non_null(f);
+    Rng r;
+    rng_seed(&r, 83);
+    int compared = 0;
+    for (int i = 0; i < 80; i++) {
+        Board b;
+        random_position(&r, i, i % 3 == 0 ? 20 : 15, 4, &b);
+        EvalWeights w[2];
+        engine_default_weights(b.rule, BLACK, &w[0]);
+        engine_default_weights(b.rule, WHITE, &w[1]);
+        spos_init(s, &b, b.count % 2 ? WHITE : BLACK, w);
+        int plays = 0;
+        for (int t = 0; t < 40; t++) {
+            Point q = rng_point(&r, 0, b.size);
+            if (plays && rng_below(&r, 3) == 0) {
+                spos_undo(s);
+                plays--;
+            } else if (s->b.cell[q] == EMPTY && !rules_has_win(&s->b, BLACK) &&
+                       !rules_has_win(&s->b, WHITE)) {
+                spos_play(s, q);
+                plays++;
+            } else {
+                continue;
+            }
+            spos_init(f, &s->b, s->stm, w);
+            assert_same_state(s, f);
+            compared++;
+        }
+    }
+    free(s);
+    free(f);
+    assert_true(compared > 1500);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,6 +419,7 @@ int main(void)
         cmocka_unit_test(test_class_if_matches_play),
         cmocka_unit_test(test_codes_and_order_table),
         cmocka_unit_test(test_eval_patterns_of_shapes),
+        cmocka_unit_test(test_incremental_equals_fresh),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
