@@ -285,6 +285,23 @@ static void test_class_if_matches_play(void **state)
  * patterns the board shows there (renju black's maybe-forbidden cells: the
  * FORBID code), also after plays and undos; with an ordering table for the
  * side to move a move's order score is its two table entries. */
+/* One step of a random walk: mostly a play at a random empty cell (while
+ * nobody has a five), sometimes an undo. False when nothing changed. */
+static bool random_step(SPos *s, Rng *r, int *plays)
+{
+    Point q = rng_point(r, 0, s->b.size);
+    if (*plays && rng_below(r, 3) == 0) {
+        spos_undo(s);
+        (*plays)--;
+        return true;
+    }
+    if (s->b.cell[q] != EMPTY || rules_has_win(&s->b, BLACK) || rules_has_win(&s->b, WHITE))
+        return false;
+    spos_play(s, q);
+    (*plays)++;
+    return true;
+}
+
 static void test_codes_and_order_table(void **state)
 {
     (void)state;
@@ -328,16 +345,7 @@ static void test_codes_and_order_table(void **state)
                                  o->att[s->code[me][p]] + o->def[s->code[1 - me][p]]);
                 s->ord[me] = NULL;
             }
-            /* A random walk: mostly plays, sometimes an undo. */
-            Point q = rng_point(&r, 0, 15);
-            if (plays && rng_below(&r, 3) == 0) {
-                spos_undo(s);
-                plays--;
-            } else if (s->b.cell[q] == EMPTY && !rules_has_win(&s->b, BLACK) &&
-                       !rules_has_win(&s->b, WHITE)) {
-                spos_play(s, q);
-                plays++;
-            }
+            random_step(s, &r, &plays);
         }
     }
     free(s);
@@ -389,17 +397,8 @@ static void test_incremental_equals_fresh(void **state)
         spos_init(s, &b, b.count % 2 ? WHITE : BLACK, w);
         int plays = 0;
         for (int t = 0; t < 40; t++) {
-            Point q = rng_point(&r, 0, b.size);
-            if (plays && rng_below(&r, 3) == 0) {
-                spos_undo(s);
-                plays--;
-            } else if (s->b.cell[q] == EMPTY && !rules_has_win(&s->b, BLACK) &&
-                       !rules_has_win(&s->b, WHITE)) {
-                spos_play(s, q);
-                plays++;
-            } else {
+            if (!random_step(s, &r, &plays))
                 continue;
-            }
             spos_init(f, &s->b, s->stm, w);
             assert_same_state(s, f);
             compared++;
