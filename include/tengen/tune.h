@@ -30,7 +30,12 @@ typedef struct {
     int balance;    /* > 0: openings drawn anywhere within TUNE_BALANCE_RADIUS of the
                      * centre and kept only when a search of 4 * nodes scores them
                      * within +-balance; 0: h8, then cells within three of it */
+    bool scores;    /* also record each engine move's search score (data format 2) */
 } TuneGenConfig;
+
+/* A data score is the mover's view of the search, clamped to +-TUNE_SCORE_MAX;
+ * a forced win or loss is written as the cap. */
+#define TUNE_SCORE_MAX 10000
 
 #define TUNE_BALANCE_RADIUS 4
 #define TUNE_BALANCE_TRIES 100000 /* draws per game before gen gives up */
@@ -42,7 +47,9 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
 
 typedef struct TuneData TuneData;
 
-/* Parses data text for rule r; NULL with err naming line, column and token. */
+/* Parses data text for rule r; NULL with err naming line, column and token.
+ * A line is `RESULT OPENING MOVES [SCORES]`: SCORES, when given, has one
+ * integer per move from the opening on. */
 TuneData *tune_data_parse(const char *text, Rule r, TgError *err);
 void tune_data_free(TuneData *d);
 int tune_data_games(const TuneData *d);
@@ -61,6 +68,14 @@ int tune_data_keep_mover(TuneData *d, Color c);
 /* Evaluation of quiet position i (side to move's view) under w, as the engine
  * would compute it with those weights. */
 int tune_data_eval(const TuneData *d, int i, const EvalWeights *w);
+
+/* Sets the fit's target of every position whose move has a score to
+ * lambda * result + (1 - lambda) * sigmoid(score / k), the others to the
+ * game's result (lambda 1 restores all); returns how many have a score. */
+int tune_data_blend(TuneData *d, double lambda, double k);
+
+/* The sigmoid scale K that fits w best to d's current targets. */
+double tune_fit_scale(const TuneData *d, const EvalWeights *w);
 
 typedef struct {
     int positions;      /* quiet positions used */
@@ -82,7 +97,7 @@ typedef struct {
 } TuneFitOptions;
 
 /* Texel tuning: fits K for start, then for at most opt->iterations passes
- * minimises mean (result - sigmoid(eval/K))^2 over the quiet positions: each
+ * minimises mean (target - sigmoid(eval/K))^2 over the quiet positions: each
  * pass sets every threat weight seen in 30+ positions to its best value,
  * takes gradient steps on the combination weights seen in 50+ positions (when
  * opt->combos) and a coordinate-descent step on the line, class and own

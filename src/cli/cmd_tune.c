@@ -11,9 +11,10 @@
 
 static const char USAGE[] =
     "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M]\n"
-    "                       [--balance B] OUT\n"
+    "                       [--balance B] [--scores] OUT\n"
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
-    "                       [--combo-l2 X] [--to-move black|white] [--k K] DATA [--out FILE]\n"
+    "                       [--combo-l2 X] [--to-move black|white] [--k K] [--lambda L]\n"
+    "                       DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE]\n"
     "                         [--order FILE|classes] [--base-order FILE|classes] WEIGHTS\n"
@@ -24,7 +25,8 @@ static const char USAGE[] =
     "one game a line, `RESULT OPENING MOVES` (1-0, 0-1 or 1/2; moves h8,i9,...).\n"
     "With --balance B the opening stones fall anywhere within four lines of the\n"
     "centre and an opening is kept only when a search of 4*K nodes scores it within\n"
-    "+-B for the side to move.\n"
+    "+-B for the side to move. --scores adds a fourth field: the search score of\n"
+    "each move from the opening on, for the mover (a forced result as +-10000).\n"
     "fit fits the sigmoid scale K to the weights (default: built in), then tunes the\n"
     "weights by coordinate descent on the mean squared error between sigmoid(eval/K)\n"
     "and the game result over the quiet positions; prints both errors and the weights\n"
@@ -34,6 +36,8 @@ static const char USAGE[] =
     "--to-move it fits only the positions with that side to move, starting from the\n"
     "built-in weights for that side (the engine keeps one set per side to move).\n"
     "--k K uses the sigmoid scale K instead of fitting it (two sets, one scale).\n"
+    "--lambda L (0..1, default 1) fits to L * result + (1 - L) * sigmoid(score/K)\n"
+    "where the data has scores, K fitted to the game results first (or --k).\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours alternating,\n"
     "and prints wins, losses and draws for WEIGHTS; --white and --base-white give\n"
     "separate weights for white to move (default: the same file for both sides);\n"
@@ -54,7 +58,8 @@ typedef struct {
     int games, iterations, opening, balance;
     long long seed, nodes;
     bool no_combo;
-    double combo_l2, k;
+    double combo_l2, k, lambda;
+    bool scores;
     int epochs;                 /* order */
     double rate, l2, scale;
     const char *order, *base_order;
@@ -146,6 +151,13 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         }
         return -1;
     case 'C': o->no_combo = true; return -1;
+    case 'x': o->scores = true; return -1;
+    case 'l':
+        if (!parse_double(optarg, 0, 1, &o->lambda)) {
+            cli_error("tune", "argument %d '%s': --lambda must be a number in 0..1", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
     case 't':
         if (strcmp(optarg, "black") && strcmp(optarg, "white")) {
             cli_error("tune", "argument %d '%s': --to-move must be black or white", at, optarg);
@@ -234,8 +246,8 @@ static bool load_order(const char *path, OrderWeights *w)
 
 static int run_gen(const TuneOptions *o, const char *out)
 {
-    TuneGenConfig c = {o->rule, o->games, (uint64_t)o->seed, (uint64_t)o->nodes, o->opening,
-                      o->balance};
+    TuneGenConfig c = {o->rule,     o->games,   (uint64_t)o->seed, (uint64_t)o->nodes,
+                       o->opening, o->balance, o->scores};
     TgError err = {0};
     char *text = tune_generate(&c, NULL, &err);
     if (!text) {
@@ -290,9 +302,16 @@ static int run_fit(const TuneOptions *o, const char *path)
     TgError err = {0};
     if (o->mover != EMPTY)
         tune_data_keep_mover(d, o->mover);
-    TuneFit fit;
     TuneFitOptions fo = {
         .iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2, .k = o->k};
+    int scored = -1;
+    if (o->lambda < 1) {
+        /* The scale comes from the game results: it also converts the scores. */
+        if (fo.k <= 0 && tune_data_positions(d))
+            fo.k = tune_fit_scale(d, &start);
+        scored = tune_data_blend(d, o->lambda, fo.k);
+    }
+    TuneFit fit;
     bool ok = tune_fit(d, &start, &fo, &fit, &err);
     int games = tune_data_games(d);
     tune_data_free(d);
@@ -301,6 +320,8 @@ static int run_fit(const TuneOptions *o, const char *path)
         return EXIT_USAGE;
     }
     printf("games %d positions %d K %.1f passes %d\n", games, fit.positions, fit.k, fit.passes);
+    if (scored >= 0)
+        printf("lambda %.3f scored positions %d\n", o->lambda, scored);
     printf("error before %.6f after %.6f\n", fit.err_before, fit.err_after);
     char *c = tune_weights_c(&fit.w, o->rule);
     if (c)
@@ -403,7 +424,8 @@ int cmd_tune(int argc, char **argv)
         {"epochs", required_argument, NULL, 'E'}, {"rate", required_argument, NULL, 'R'},
         {"l2", required_argument, NULL, '2'},     {"scale", required_argument, NULL, 'S'},
         {"order", required_argument, NULL, 'O'},  {"base-order", required_argument, NULL, 'P'},
-        {"balance", required_argument, NULL, 'A'},
+        {"balance", required_argument, NULL, 'A'}, {"scores", no_argument, NULL, 'x'},
+        {"lambda", required_argument, NULL, 'l'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -418,7 +440,7 @@ int cmd_tune(int argc, char **argv)
         return EXIT_USAGE;
     }
     TuneOptions o = {.iterations = 50, .opening = 4, .nodes = 3000, .combo_l2 = TUNE_COMBO_L2,
-                     .epochs = 4, .rate = 0.02, .l2 = 1e-6, .scale = 300};
+                     .epochs = 4, .rate = 0.02, .l2 = 1e-6, .scale = 300, .lambda = 1};
     char *orig[256];
     int n = argc < 256 ? argc : 256;
     for (int i = 0; i < n; i++)

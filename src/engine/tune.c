@@ -113,8 +113,19 @@ static bool balanced_opening(Board *b, Rng *r, Engine *e, const TuneGenConfig *c
     return false;
 }
 
-/* Plays the game on from b's opening with eng[0] as black and eng[1] as white. */
-static int play_out(Board *b, Engine *eng[2], uint64_t nodes, TgError *err)
+/* A search result as a data score: the mover's view, forced results at the cap. */
+static int data_score(const SearchResult *res)
+{
+    if (res->mate)
+        return res->mate > 0 ? TUNE_SCORE_MAX : -TUNE_SCORE_MAX;
+    return res->score > TUNE_SCORE_MAX ? TUNE_SCORE_MAX
+           : res->score < -TUNE_SCORE_MAX ? -TUNE_SCORE_MAX
+                                          : res->score;
+}
+
+/* Plays the game on from b's opening with eng[0] as black and eng[1] as white;
+ * scores (NULL: not kept) gets each move's search score at its move index. */
+static int play_out(Board *b, Engine *eng[2], uint64_t nodes, int *scores, TgError *err)
 {
     SearchLimits lim;
     search_limits_init(&lim);
@@ -129,6 +140,8 @@ static int play_out(Board *b, Engine *eng[2], uint64_t nodes, TgError *err)
             return -1;
         if (res.best == POINT_NONE)
             return RES_DRAW;
+        if (scores)
+            scores[b->count] = data_score(&res);
         bool win = rules_is_win(b, res.best, c, NULL, NULL);
         board_play(b, res.best, c);
         if (win)
@@ -181,8 +194,8 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
     if (!e)
         return NULL;
     Buf out = {0};
-    buf_printf(&out, "# tengen tune data 1\n# rule %s games %d seed %llu nodes %llu opening %d",
-               rule_name(c->rule), c->games, (unsigned long long)c->seed,
+    buf_printf(&out, "# tengen tune data %d\n# rule %s games %d seed %llu nodes %llu opening %d",
+               c->scores ? 2 : 1, rule_name(c->rule), c->games, (unsigned long long)c->seed,
                (unsigned long long)c->nodes, c->opening);
     if (c->balance)
         buf_printf(&out, " balance %d", c->balance);
@@ -198,7 +211,8 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
             opened = balanced_opening(&b, &rng, e, c, err);
         else
             play_opening(&b, &rng, c->opening);
-        int res = opened ? play_out(&b, eng, c->nodes, err) : -1;
+        int scores[BOARD_MAX_MOVES];
+        int res = opened ? play_out(&b, eng, c->nodes, c->scores ? scores : NULL, err) : -1;
         if (res < 0) {
             engine_free(e);
             free(out.s);
@@ -209,6 +223,8 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
             char tok[8];
             buf_printf(&out, "%s%s", i ? "," : "", coord_format(b.history[i], b.size, tok));
         }
+        for (int i = c->opening; c->scores && i < b.count; i++)
+            buf_printf(&out, "%c%d", i == c->opening ? ' ' : ',', scores[i]);
         buf_printf(&out, "\n");
     }
     engine_free(e);
@@ -232,7 +248,7 @@ bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], const Tu
         play_opening(&bd, &rng, opening);
         bool a_black = g % 2 == 0;
         Engine *eng[2] = {a_black ? ea : eb, a_black ? eb : ea};
-        int res = play_out(&bd, eng, nodes, err);
+        int res = play_out(&bd, eng, nodes, NULL, err);
         if (res < 0)
             ok = false;
         else if (res == RES_DRAW)
@@ -260,7 +276,10 @@ typedef struct {
     uint16_t mask;       /* threat situation (spos_threat_mask) */
     uint16_t ncombo[2];  /* pattern codes present, for each side */
     int32_t combo;       /* ... their first entry in TuneData.combo */
-    float result;        /* for the side to move: 1, 0.5, 0 */
+    float result;        /* the fit's target for the side to move (tune_data_blend) */
+    float game;          /* the game's result for the side to move: 1, 0.5, 0 */
+    int16_t score;       /* the search score of the move played from here, if scored */
+    bool scored;
     uint8_t mover;       /* Color to move */
 } TunePos;
 
@@ -301,7 +320,7 @@ static bool is_quiet(const SPos *s)
     return !s->count[me][CL_F4] && !s->count[me][CL_44] && !s->count[me][CL_43];
 }
 
-static bool add_position(TuneData *d, const SPos *s, int res)
+static bool add_position(TuneData *d, const SPos *s, int res, const int *score)
 {
     if (d->n == d->cap) {
         int cap = d->cap ? d->cap * 2 : 1024;
@@ -345,7 +364,10 @@ static bool add_position(TuneData *d, const SPos *s, int res)
         t->ncombo[k] = (uint16_t)used;
     }
     float black = res == RES_BLACK ? 1.0f : res == RES_DRAW ? 0.5f : 0.0f;
-    t->result = s->stm == BLACK ? black : 1.0f - black;
+    t->game = s->stm == BLACK ? black : 1.0f - black;
+    t->result = t->game;
+    t->scored = score != NULL;
+    t->score = (int16_t)(score ? *score : 0);
     return true;
 }
 
@@ -391,9 +413,10 @@ bool tune_data_game(const TuneData *d, int g, Board *b, int *opening)
     return true;
 }
 
-/* Takes the quiet positions of one finished game. */
+/* Takes the quiet positions of one finished game; scores (NULL: none) holds
+ * the search score of each move from the opening on. */
 static bool add_game(TuneData *d, SPos *s, const Board *end, int opening, int res,
-                     const EvalWeights w[2])
+                     const int *scores, const EvalWeights w[2])
 {
     Board b;
     board_init(&b, end->size, end->rule);
@@ -402,7 +425,8 @@ static bool add_game(TuneData *d, SPos *s, const Board *end, int opening, int re
         if (i + 1 < opening)
             continue;
         spos_init(s, &b, board_side_to_move(&b), w);
-        if (is_quiet(s) && !add_position(d, s, res))
+        const int *score = scores ? &scores[i + 1 - opening] : NULL;
+        if (is_quiet(s) && !add_position(d, s, res, score))
             return false;
     }
     return true;
@@ -435,8 +459,42 @@ static bool expect_line_end(const char *p, const char *line0, int lineno, TgErro
     return false;
 }
 
+/* The optional scores field at *p: signed integers within +-TUNE_SCORE_MAX,
+ * comma-separated; advances *p past it. */
+static bool parse_scores(const char **pp, int lineno, const char *line0, int *scores, int *n,
+                         TgError *err)
+{
+    const char *p = *pp;
+    *n = 0;
+    bool more = *p && !isspace((unsigned char)*p);
+    while (more) {
+        int col = (int)(p - line0) + 1, m = 0;
+        while (p[m] && p[m] != ',' && !isspace((unsigned char)p[m]))
+            m++;
+        char tok[16];
+        snprintf(tok, sizeof tok, "%.*s", m > 15 ? 15 : m, p);
+        char *end = NULL;
+        long v = m && m <= 15 ? strtol(tok, &end, 10) : 0;
+        if (!m || m > 15 || *end || v < -TUNE_SCORE_MAX || v > TUNE_SCORE_MAX) {
+            tg_error_set(err, lineno, col, "bad score '%s' (an integer within +-%d)", tok,
+                         TUNE_SCORE_MAX);
+            return false;
+        }
+        if (*n == BOARD_MAX_MOVES) {
+            tg_error_set(err, lineno, col, "more scores than moves");
+            return false;
+        }
+        scores[(*n)++] = (int)v;
+        p += m;
+        more = *p == ',';
+        p += more;
+    }
+    *pp = p;
+    return true;
+}
+
 static bool parse_line(const char *p, int lineno, const char *line0, Board *b, int *opening,
-                       int *res, TgError *err)
+                       int *res, int *scores, int *nscores, TgError *err)
 {
     int n = token_len(p);
     int col = (int)(p - line0) + 1;
@@ -490,11 +548,19 @@ static bool parse_line(const char *p, int lineno, const char *line0, Board *b, i
         if (*p == ',')
             p++;
     }
-    if (!expect_line_end(p, line0, lineno, err))
+    p = skip_blank(p);
+    const char *field = p;
+    if (!parse_scores(&p, lineno, line0, scores, nscores, err) ||
+        !expect_line_end(p, line0, lineno, err))
         return false;
     if (b->count < *opening + 1) {
         tg_error_set(err, lineno, 1, "game has %d moves, fewer than its opening %d + 1", b->count,
                      *opening);
+        return false;
+    }
+    if (*nscores && *nscores != b->count - *opening) {
+        tg_error_set(err, lineno, (int)(field - line0) + 1,
+                     "%d scores for the %d moves after the opening", *nscores, b->count - *opening);
         return false;
     }
     return true;
@@ -504,10 +570,11 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
 {
     TuneData *d = calloc(1, sizeof *d);
     SPos *s = malloc(sizeof *s);
+    int *scores = malloc(sizeof *scores * BOARD_MAX_MOVES);
     EvalWeights w[2];
     engine_default_weights(r, BLACK, &w[0]);
     engine_default_weights(r, WHITE, &w[1]);
-    bool ok = d && s;
+    bool ok = d && s && scores;
     if (!ok)
         tg_error_set(err, 0, 0, "out of memory");
     if (ok)
@@ -520,9 +587,10 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
         if (*p && *p != '#' && *p != '\n') {
             Board b;
             board_init(&b, TUNE_BOARD_SIZE, r);
-            int opening, res;
-            ok = parse_line(p, lineno, line, &b, &opening, &res, err);
-            if (ok && (!keep_moves(d, &b, opening) || !add_game(d, s, &b, opening, res, w))) {
+            int opening, res, nscores;
+            ok = parse_line(p, lineno, line, &b, &opening, &res, scores, &nscores, err);
+            if (ok && (!keep_moves(d, &b, opening) ||
+                       !add_game(d, s, &b, opening, res, nscores ? scores : NULL, w))) {
                 tg_error_set(err, 0, 0, "out of memory");
                 ok = false;
             }
@@ -532,6 +600,7 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
         line = nl ? nl + 1 : line + strlen(line);
     }
     free(s);
+    free(scores);
     if (!ok) {
         tune_data_free(d);
         return NULL;
@@ -578,6 +647,22 @@ int tune_data_keep_mover(TuneData *d, Color c)
 
 int tune_data_eval(const TuneData *d, int i, const EvalWeights *w) { return eval_pos(d, i, w); }
 
+static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+int tune_data_blend(TuneData *d, double lambda, double k)
+{
+    int n = 0;
+    for (int i = 0; i < d->n; i++) {
+        TunePos *t = &d->pos[i];
+        t->result = t->game;
+        if (!t->scored)
+            continue;
+        t->result = (float)(lambda * t->game + (1 - lambda) * sigmoid(t->score / k));
+        n++;
+    }
+    return n;
+}
+
 double tune_error(const TuneData *d, const EvalWeights *w, double k)
 {
     if (!d->n)
@@ -591,7 +676,7 @@ double tune_error(const TuneData *d, const EvalWeights *w, double k)
 }
 
 /* Golden-section search for the K that fits w best, on log K in [1, 10000]. */
-static double fit_k(const TuneData *d, const EvalWeights *w)
+double tune_fit_scale(const TuneData *d, const EvalWeights *w)
 {
     const double g = 0.6180339887498949;
     double a = 0, b = log(10000.0);
@@ -663,8 +748,6 @@ static bool groups_build(const TuneData *d, ThreatGroups *g)
         g->pos[fill[d->pos[i].mask]++] = i;
     return true;
 }
-
-static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 /* One situation's error with threat weight t, prior included. */
 static double group_error(const TuneData *d, const ThreatGroups *g, int m, double t, double k)
@@ -801,7 +884,7 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions 
     if (!engine_weights_check(start, err))
         return false;
     EvalWeights w = *start;
-    double k = opt->k > 0 ? opt->k : fit_k(d, &w);
+    double k = opt->k > 0 ? opt->k : tune_fit_scale(d, &w);
     double best = tune_error(d, &w, k);
     out->k = k;
     out->err_before = best;

@@ -39,6 +39,21 @@ if [ "$RC" -eq 0 ] && grep -q '^# rule freestyle games 2 seed 5 nodes 200 openin
     ! cmp -s "$TMPD/a.txt" "$TMPD/bal.txt"; then
     ok "gen --balance: recorded in the header"
 else not_ok "gen --balance: recorded in the header" "status $RC" "$ERR"; fi
+run "$TENGEN" tune gen --rule renju --games 2 --seed 5 --nodes 200 --opening 3 --scores "$TMPD/sc.txt"
+if [ "$RC" -eq 0 ] && head -1 "$TMPD/sc.txt" | grep -q '^# tengen tune data 2$' &&
+    [ "$(grep -v '^#' "$TMPD/sc.txt" | grep -cE '^[-/10]+ 3 [a-o0-9,]+ -?[0-9]+(,-?[0-9]+)*$')" -eq 2 ]; then
+    ok "gen --scores: a fourth field of scores"
+else not_ok "gen --scores: a fourth field of scores" "status $RC" "$ERR"; fi
+run "$TENGEN" tune fit --rule renju --iterations 1 --lambda 0.5 "$TMPD/sc.txt"
+npos=$(printf '%s' "$OUT" | sed -n 's/^games 2 positions \([0-9]*\) .*/\1/p')
+if [ "$RC" -eq 0 ] && [ -n "$npos" ] && printf '%s' "$OUT" | grep -q "^lambda 0.500 scored positions $npos\$"; then
+    ok "fit --lambda: every position of scored data blended"
+else not_ok "fit --lambda: every position of scored data blended" "status $RC" "$OUT" "$ERR"; fi
+expect_match "fit --lambda: data without scores keeps the results" '^lambda 0\.250 scored positions 0$' \
+    "$TENGEN" tune fit --rule freestyle --iterations 1 --lambda 0.25 "$TMPD/a.txt"
+expect_fail "bad --lambda" 2 "argument 5 '1.5'" "$TENGEN" tune fit --rule renju --lambda 1.5 x
+printf '1-0 2 h8,h9,i9,i8 5\n' > "$TMPD/badsc.txt"
+expect_fail "scores that do not match the moves" 2 "badsc.txt:1:19" "$TENGEN" tune fit --rule renju "$TMPD/badsc.txt"
 expect_fail "bad --balance" 2 "argument 9 '0'" "$TENGEN" tune gen --rule freestyle --games 2 --seed 5 --balance 0 x
 expect_fail "bad --k" 2 "argument 5 '0'" "$TENGEN" tune fit --rule renju --k 0 x
 expect_fail "bad --to-move" 2 "argument 5 'red'" "$TENGEN" tune fit --rule renju --to-move red x

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@
 
 static char *generate(Rule r, uint64_t seed)
 {
-    TuneGenConfig c = {r, GEN_GAMES, seed, GEN_NODES, 4, 0};
+    TuneGenConfig c = {r, GEN_GAMES, seed, GEN_NODES, 4, 0, false};
     TgError err = {0};
     char *text = tune_generate(&c, NULL, &err);
     if (!text)
@@ -72,7 +73,7 @@ static void test_generate_balanced(void **state)
 {
     (void)state;
     enum { MARGIN = 60, OPENING = 3 };
-    TuneGenConfig c = {RULE_FREESTYLE, GEN_GAMES, 5, GEN_NODES, OPENING, MARGIN};
+    TuneGenConfig c = {RULE_FREESTYLE, GEN_GAMES, 5, GEN_NODES, OPENING, MARGIN, false};
     TgError err = {0};
     char *a = tune_generate(&c, NULL, &err), *b = tune_generate(&c, NULL, &err);
     if (!a || !b)
@@ -115,6 +116,86 @@ static void test_generate_balanced(void **state)
     tune_data_free(d);
     free(a);
     free(b);
+}
+
+/* With scores, gen plays the same games and adds one score per move from
+ * the opening on, each within the cap. */
+static void test_generate_scores(void **state)
+{
+    (void)state;
+    TuneGenConfig c = {RULE_RENJU, GEN_GAMES, 11, GEN_NODES, 4, 0, false};
+    TgError err = {0};
+    char *plain = tune_generate(&c, NULL, &err);
+    c.scores = true;
+    char *scored = tune_generate(&c, NULL, &err);
+    if (!plain || !scored)
+        fail_msg("generate: %s", err.msg);
+    assert_true(!strncmp(plain, "# tengen tune data 1\n", 21));
+    assert_true(!strncmp(scored, "# tengen tune data 2\n", 21));
+    const char *p = strchr(plain, '\n') + 1, *q = strchr(scored, '\n') + 1;
+    int games = 0;
+    while (*p) {
+        size_t n = strcspn(p, "\n");
+        assert_true(!strncmp(p, q, n));
+        if (*p != '#') {
+            assert_int_equal(q[n], ' ');
+            int moves = 1, nscores = 0;
+            for (size_t i = 0; i < n; i++)
+                moves += p[i] == ',';
+            char *e = (char *)q + n;
+            do {
+                const char *t = e + 1;
+                long v = strtol(t, &e, 10);
+                assert_true(e > t && v >= -TUNE_SCORE_MAX && v <= TUNE_SCORE_MAX);
+                nscores++;
+            } while (*e == ',');
+            assert_int_equal(nscores, moves - 4);
+            q = e;
+            games++;
+        } else {
+            q += n;
+        }
+        p += n + (p[n] == '\n');
+        q += *q == '\n';
+    }
+    assert_int_equal(games, GEN_GAMES);
+    TuneData *a = tune_data_parse(plain, RULE_RENJU, &err), *b = tune_data_parse(scored, RULE_RENJU, &err);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(tune_data_positions(a), tune_data_positions(b));
+    assert_int_equal(tune_data_blend(a, 0.5, 300), 0);
+    assert_int_equal(tune_data_blend(b, 0.5, 300), tune_data_positions(b));
+    tune_data_free(a);
+    tune_data_free(b);
+    free(plain);
+    free(scored);
+}
+
+/* The blended target, position by position: with all weights 0 the error is
+ * the mean of (target - 1/2)^2, and the score of move i goes with the
+ * position before move i (black to move before the 2nd and 4th scored moves). */
+static void test_blend_targets(void **state)
+{
+    (void)state;
+    TgError err = {0};
+    TuneData *d = tune_data_parse("1-0 1 h8,h9,i9,g7,j10 0,300,0,-300\n", RULE_FREESTYLE, &err);
+    assert_non_null(d);
+    assert_int_equal(tune_data_positions(d), 4);
+    EvalWeights zero;
+    memset(&zero, 0, sizeof zero);
+    double k = 100, hi = 1 / (1 + exp(-3.0)), lo = 1 - hi;
+    assert_int_equal(tune_data_blend(d, 1, k), 4);
+    assert_float_equal(tune_error(d, &zero, k), 0.25, 1e-9);
+    assert_int_equal(tune_data_blend(d, 0, k), 4);
+    assert_float_equal(tune_error(d, &zero, k), (hi - 0.5) * (hi - 0.5) / 2, 1e-6);
+    /* white to move: lost games (0) and scores 0; black: won (1) and +-300 */
+    assert_int_equal(tune_data_blend(d, 0.5, k), 4);
+    double w = 0.25 - 0.5, b1 = 0.5 + 0.5 * hi - 0.5, b2 = 0.5 + 0.5 * lo - 0.5;
+    assert_float_equal(tune_error(d, &zero, k), (2 * w * w + b1 * b1 + b2 * b2) / 4, 1e-6);
+    assert_int_equal(tune_data_keep_mover(d, BLACK), 2);
+    assert_int_equal(tune_data_blend(d, 0, k), 2);
+    assert_float_equal(tune_error(d, &zero, k), (hi - 0.5) * (hi - 0.5), 1e-6);
+    tune_data_free(d);
 }
 
 /* Random weights in range, every kind of weight set. */
@@ -281,6 +362,11 @@ static void test_bad_data(void **state)
         {"1-0 2 h8,h9,i9 junk\n", 1, 16, "'junk'"},
         {"1-0 2 h8,h9\n", 1, 1, "fewer"},
         {"1-0 1 h8,a1,i8,a3,j8,a5,k8,a7,l8,a9\n", 1, 34, "'a9'"},
+        {"1-0 2 h8,h9,i9 5,x\n", 1, 18, "'x'"},
+        {"1-0 2 h8,h9,i9 10001\n", 1, 16, "'10001'"},
+        {"1-0 2 h8,h9,i9 -3,\n", 1, 19, "''"},
+        {"1-0 2 h8,h9,i9,i8 5\n", 1, 19, "1 scores for the 2 moves"},
+        {"1-0 2 h8,h9,i9 5 6\n", 1, 18, "'6'"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
         TgError err = {0};
@@ -512,6 +598,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generate_reproducible),
         cmocka_unit_test(test_generate_balanced),
+        cmocka_unit_test(test_generate_scores),
+        cmocka_unit_test(test_blend_targets),
         cmocka_unit_test(test_features_match_engine),
         cmocka_unit_test(test_pattern_codes),
         cmocka_unit_test(test_fit_lowers_error),
