@@ -1132,6 +1132,15 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_DEFEND_43
 #define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */
 #endif
+#ifndef SEARCH_THREAT_FREE
+#define SEARCH_THREAT_FREE 4 /* freestyle: answers to an open three with at most this many moves use no depth (0: off) */
+#endif
+#ifndef SEARCH_THREAT_FREE_STANDARD
+#define SEARCH_THREAT_FREE_STANDARD 0 /* ... the same in standard */
+#endif
+#ifndef SEARCH_THREAT_FREE_RENJU
+#define SEARCH_THREAT_FREE_RENJU 0 /* ... and in renju (caro's threats never qualify) */
+#endif
 #ifndef SEARCH_LEAF_VCF_NODES
 #define SEARCH_LEAF_VCF_NODES 100     /* stones a VCF probe at a leaf may play */
 #endif

@@ -322,6 +322,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     bool threat = caro ? s->count[opp - 1][CL_F4] || s->count[opp - 1][CL_44] : has_open_threat(s, opp);
     /* A caro flex four is not always a win, so it does not switch pruning off. */
     bool sure_threat = threat && !caro;
+    int free_answers = s->b.rule == RULE_RENJU      ? SEARCH_THREAT_FREE_RENJU
+                       : s->b.rule == RULE_STANDARD ? SEARCH_THREAT_FREE_STANDARD
+                                                    : SEARCH_THREAT_FREE;
     if (depth <= 0) {
         /* At or above beta the probe could only confirm the cutoff. */
         if (SEARCH_LEAF_STANDPAT && eval >= beta)
@@ -400,6 +403,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         tt_prefetch(&w->e->tt, spos_key(s));
         int score;
         int nd = depth - 1 + ext;
+        /* A narrow answer to an open three costs no depth, so a threat
+         * sequence costs one ply a threat and deep VCTs stay in sight. */
+        if (sure_threat && n <= free_answers)
+            nd = depth;
         if (searched == 0) {
             score = -search(w, -beta, -alpha, nd, ply + 1, pv_node);
         } else {

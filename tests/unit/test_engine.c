@@ -179,6 +179,22 @@ static void test_finds_vcf(void **state)
     }
 }
 
+/* In freestyle an answer to an open three with few defences costs no depth,
+ * so a VCT of three attacker moves (a win in 9 plies) shows at depth 4; with
+ * every answer taking a ply it needs depth 5. */
+static void test_threat_answers_cost_no_depth(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_FREESTYLE);
+    put(&b, BLACK, "h9 g10 h7 f7 h6");
+    put(&b, WHITE, "i9 h8 i8 j9");
+    Engine *e = new_engine(1);
+    SearchResult r = think_depth(e, &b, WHITE, 4);
+    assert_int_equal(r.mate, 9);
+    engine_free(e);
+}
+
 /* Renju: white's four whose only block is a black double-three point wins. */
 static void test_white_uses_forbidden_point(void **state)
 {
@@ -526,6 +542,7 @@ int main(void)
         cmocka_unit_test(test_blocks_open_three),
         cmocka_unit_test(test_answers_four_three),
         cmocka_unit_test(test_finds_vcf),
+        cmocka_unit_test(test_threat_answers_cost_no_depth),
         cmocka_unit_test(test_white_uses_forbidden_point),
         cmocka_unit_test(test_selfplay_legal),
         cmocka_unit_test(test_full_board_no_move),
