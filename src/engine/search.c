@@ -322,9 +322,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     bool threat = caro ? s->count[opp - 1][CL_F4] || s->count[opp - 1][CL_44] : has_open_threat(s, opp);
     /* A caro flex four is not always a win, so it does not switch pruning off. */
     bool sure_threat = threat && !caro;
-    int free_answers = s->b.rule == RULE_RENJU      ? SEARCH_THREAT_FREE_RENJU
-                       : s->b.rule == RULE_STANDARD ? SEARCH_THREAT_FREE_STANDARD
-                                                    : SEARCH_THREAT_FREE;
     if (depth <= 0) {
         /* At or above beta the probe could only confirm the cutoff. */
         if (SEARCH_LEAF_STANDPAT && eval >= beta)
@@ -368,6 +365,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     int best = -INF, old_alpha = alpha;
     Point best_move = POINT_NONE;
     int searched = 0, nquiet = 0;
+    int free_answers = s->b.rule == RULE_RENJU      ? SEARCH_THREAT_FREE_RENJU
+                       : s->b.rule == RULE_STANDARD ? SEARCH_THREAT_FREE_STANDARD
+                                                    : SEARCH_THREAT_FREE;
     Point quiet[64]; /* quiet moves that failed low, for the history malus */
     for (int i = 0; i < n; i++) {
         pick_next(mv, sc, i, n);
