@@ -379,6 +379,7 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
         memset(w->excluded, 0xff, sizeof w->excluded);
         memset(w->history, 0, sizeof w->history);
         memset(w->counter, 0xff, sizeof w->counter);
+        w->double_ext = 0;
         spos_init(&w->pos, &e->board, e->to_move, e->weights[e->board.rule]);
         for (int c = 0; c < 2; c++)
             if (e->has_order[e->board.rule][c])

@@ -1148,4 +1148,36 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */
 #endif
 
+#ifndef SEARCH_PV_TT_REDUCE
+/* PV nodes whose table entry is shallower lose this % of the gap in depth, at most 3 (0: off) */
+#define SEARCH_PV_TT_REDUCE 0
+#endif
+#ifndef SEARCH_LMR_DEEPER
+/* A reduced move beating alpha by this + 20 a ply of its reduction is searched again a ply
+ * deeper than full depth (0: off). */
+#define SEARCH_LMR_DEEPER 0
+#endif
+#ifndef SEARCH_SE_DOUBLE
+/* A singular table move at a non-PV node that is singular by this much more is extended two
+ * plies (at most 6 times on a line; 0: off). */
+#define SEARCH_SE_DOUBLE 0
+#endif
+#ifndef SEARCH_FH_MARGIN
+/* Expected cut nodes this much a ply above beta search moves other than fours a ply shallower
+ * (0: off). */
+#define SEARCH_FH_MARGIN 0
+#endif
+#ifndef SEARCH_CUT_LMR
+#define SEARCH_CUT_LMR 0 /* more reduction of late non-killer moves at expected cut nodes */
+#endif
+#ifndef SEARCH_TTPV
+/* 1: late moves at nodes that were once on a PV (a flag in the table) are reduced a ply less,
+ * as at PV nodes. */
+#define SEARCH_TTPV 0
+#endif
+#ifndef SEARCH_SE_NEG
+/* 1: a table move that is not singular but scored above beta is searched a ply shallower. */
+#define SEARCH_SE_NEG 0
+#endif
+
 #endif

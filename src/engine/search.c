@@ -247,7 +247,8 @@ static int leaf_score(Worker *w, int ply, int eval)
 /* The opponent threatens five at exactly one point: the reply is forced (and
  * searched without using up depth). Returns true with *score set when the
  * node is decided here. */
-static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, int *score);
+static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node,
+                         bool cut_node, int *score);
 
 
 /* Moves a history score toward +-SEARCH_HIST_MAX by bonus, less the closer it is. */
@@ -266,7 +267,9 @@ void search_init_lmr(Engine *e)
         }
 }
 
-static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node)
+/* cut_node: a non-PV node expected to fail high (a zero-window child of a
+ * reduced search, or the first child of an expected all-node). */
+static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, bool cut_node)
 {
     SPos *s = &w->pos;
     Color me = s->stm, opp = color_other(me);
@@ -296,7 +299,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     /* Where the reply is forced, the eval is taken as the last one's negation. */
     w->seval[ply] = ply ? -w->seval[ply - 1] : 0;
     int fscore;
-    if (forced_reply(w, alpha, beta, depth, ply, pv_node, &fscore))
+    if (forced_reply(w, alpha, beta, depth, ply, pv_node, cut_node, &fscore))
         return fscore;
     if (has_open_threat(s, me))
         return win_in(ply + 2);
@@ -315,6 +318,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             return tt_score;
     }
 
+    /* On the PV now or once: such nodes are reduced less. A singular test
+     * search keeps the flag of its node. */
+    bool tt_pv = excluded != POINT_NONE ? w->tt_pv[ply] : pv_node || hit.pv;
+    w->tt_pv[ply] = tt_pv;
     int eval = spos_evaluate(s);
     w->seval[ply] = eval;
     bool improving = ply < 2 || eval > w->seval[ply - 2];
@@ -341,6 +348,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         eval + SEARCH_RAZOR_MARGIN * depth < alpha && !s->count[opp - 1][CL_43] &&
         alpha > -ENGINE_SCORE_WIN_MIN)
         return leaf_score(w, ply, eval);
+
+    /* A PV node whose table move comes from a much shallower search is
+     * probably a new line: it gets part of the depth until it proves itself. */
+    if (SEARCH_PV_TT_REDUCE && pv_node && ply > 0 && tt_move != POINT_NONE && hit.depth < depth) {
+        int r = (depth - hit.depth) * SEARCH_PV_TT_REDUCE / 100;
+        depth -= r > 3 ? 3 : r;
+    }
 
     Point mv[MAX_MOVES];
     int sc[MAX_MOVES];
@@ -369,6 +383,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                        : s->b.rule == RULE_STANDARD ? SEARCH_THREAT_FREE_STANDARD
                                                     : SEARCH_THREAT_FREE;
     Point quiet[64]; /* quiet moves that failed low, for the history malus */
+    /* An expected cut node far above beta: anything but a four is searched a
+     * ply shallower (two fours in a row a ply deeper: an attack in progress). */
+    bool likely_fh = SEARCH_FH_MARGIN && !pv_node && cut_node && excluded == POINT_NONE &&
+                     eval >= beta + SEARCH_FH_MARGIN * depth + (threat ? 170 : 0) &&
+                     beta < ENGINE_SCORE_WIN_MIN;
     for (int i = 0; i < n; i++) {
         pick_next(mv, sc, i, n);
         Point m = mv[i];
@@ -389,16 +408,24 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             tt_score > -ENGINE_SCORE_WIN_MIN && tt_score < ENGINE_SCORE_WIN_MIN && ply < 2 * w->root_depth) {
             int sb = tt_score - SEARCH_SE_MARGIN * depth;
             w->excluded[ply] = m;
-            int v = search(w, sb - 1, sb, (depth - 1) / 2, ply, false);
+            int v = search(w, sb - 1, sb, (depth - 1) / 2, ply, false, cut_node);
             w->excluded[ply] = POINT_NONE;
             w->pvlen[ply] = ply;
             if (stopped(w))
                 return 0;
             if (v < sb)
-                ext = 1;
+                ext = SEARCH_SE_DOUBLE && !pv_node && v < sb - SEARCH_SE_DOUBLE && w->double_ext < 6
+                          ? 2
+                          : 1;
             else if (sb >= beta)
                 return sb; /* multi-cut: even without it the node fails high */
+            else if (SEARCH_SE_NEG && tt_score >= beta)
+                ext = -1; /* others come close and it should cut anyway: save depth */
         }
+        bool four = makes_four(s->cls[me - 1][m]);
+        if (likely_fh)
+            ext += !four ? -1 : ply >= 2 && w->played_four[ply - 2] ? 1 : 0;
+        w->played_four[ply] = four;
         spos_play(s, m);
         tt_prefetch(&w->e->tt, spos_key(s));
         int score;
@@ -407,15 +434,19 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
          * sequence costs one ply a threat and deep VCTs stay in sight. */
         if (sure_threat && n <= free_answers)
             nd = depth;
+        w->double_ext += ext == 2;
         if (searched == 0) {
-            score = -search(w, -beta, -alpha, nd, ply + 1, pv_node);
+            score = -search(w, -beta, -alpha, nd, ply + 1, pv_node, !pv_node && !cut_node);
         } else {
             int r = 0;
             if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX &&
                 (SEARCH_LMR_THREAT || !sure_threat) && (SEARCH_LMR_ALL || !tactical))
                 r = w->e->lmr[depth < LMR_SIZE ? depth : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
-                    pv_node;
+                    (SEARCH_TTPV ? tt_pv : pv_node);
+            /* At an expected cut node a move other than the killers is unlikely to be the cut. */
+            if (SEARCH_CUT_LMR && r && cut_node && m != w->killer[ply][0] && m != w->killer[ply][1])
+                r += SEARCH_CUT_LMR;
             /* Moves that often refute elsewhere are reduced less, those that fail more. */
             if (r) {
                 r -= w->history[me - 1][m] / SEARCH_LMR_HIST_DIV;
@@ -423,13 +454,19 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             }
             if (r > nd - 1)
                 r = nd > 1 ? nd - 1 : 0;
-            score = -search(w, -alpha - 1, -alpha, nd - r, ply + 1, false);
-            if (score > alpha && r)
-                score = -search(w, -alpha - 1, -alpha, nd, ply + 1, false);
+            score = -search(w, -alpha - 1, -alpha, nd - r, ply + 1, false, r ? true : !cut_node);
+            if (score > alpha && r) {
+                /* Far above alpha after a reduction: the move deserves more than full depth. */
+                if (SEARCH_LMR_DEEPER && score > alpha + SEARCH_LMR_DEEPER + 20 * r &&
+                    ply < 2 * w->root_depth && score < ENGINE_SCORE_WIN_MIN)
+                    nd++;
+                score = -search(w, -alpha - 1, -alpha, nd, ply + 1, false, !cut_node);
+            }
             if (score > alpha && score < beta && pv_node)
-                score = -search(w, -beta, -alpha, nd, ply + 1, true);
+                score = -search(w, -beta, -alpha, nd, ply + 1, true, false);
         }
         spos_undo(s);
+        w->double_ext -= ext == 2;
         searched++;
         if (stopped(w))
             return 0;
@@ -463,7 +500,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     if (excluded != POINT_NONE)
         return best == -INF ? alpha : best;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&w->e->tt, key, best_move, score_to_tt(best, ply), eval, depth, bound);
+    tt_store(&w->e->tt, key, best_move, score_to_tt(best, ply), eval, depth, bound, tt_pv);
     return best;
 }
 
@@ -515,7 +552,8 @@ static int defences(SPos *s, Point *out)
     return n;
 }
 
-static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node, int *score)
+static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, bool pv_node,
+                         bool cut_node, int *score)
 {
     SPos *s = &w->pos;
     Color opp = color_other(s->stm);
@@ -526,9 +564,10 @@ static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, boo
     int best = loss_in(ply + 1);
     for (int i = 0; i < n; i++) {
         spos_play(s, mv[i]);
-        int sc = -search(w, -beta, -alpha, depth, ply + 1, pv_node && i == 0);
+        bool first_pv = pv_node && i == 0;
+        int sc = -search(w, -beta, -alpha, depth, ply + 1, first_pv, !first_pv && !cut_node);
         if (i > 0 && sc > alpha && sc < beta && pv_node)
-            sc = -search(w, -beta, -alpha, depth, ply + 1, true);
+            sc = -search(w, -beta, -alpha, depth, ply + 1, true, false);
         spos_undo(s);
         if (stopped(w))
             break;
@@ -615,11 +654,11 @@ static int search_root(Worker *w, int depth, int first, int alpha, int beta)
         w->nodes++;
         int score;
         if (i == first) {
-            score = -search(w, -beta, -alpha, depth - 1, 1, true);
+            score = -search(w, -beta, -alpha, depth - 1, 1, true, false);
         } else {
-            score = -search(w, -alpha - 1, -alpha, depth - 1, 1, false);
+            score = -search(w, -alpha - 1, -alpha, depth - 1, 1, false, true);
             if (score > alpha && score < beta)
-                score = -search(w, -beta, -alpha, depth - 1, 1, true);
+                score = -search(w, -beta, -alpha, depth - 1, 1, true, false);
         }
         spos_undo(s);
         if (stopped(w))

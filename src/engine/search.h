@@ -39,6 +39,9 @@ typedef struct Worker {
     Point excluded[MAX_PLY]; /* the move a singular test search leaves out */
     int seval[MAX_PLY];      /* static evaluation at each ply of the current line */
     int root_depth;
+    int double_ext; /* double singular extensions on the current line */
+    bool played_four[MAX_PLY]; /* the move searched at each ply made a four */
+    bool tt_pv[MAX_PLY];       /* each ply's node is or was on a PV */
     int32_t history[2][BOARD_CELLS];
     Point counter[2][BOARD_CELLS]; /* [mover][opponent's last move]: the quiet move that refuted it */
     Point pv[MAX_PLY][MAX_PLY];

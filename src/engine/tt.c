@@ -5,12 +5,13 @@
 #include <string.h>
 
 /* data bits: move 0-10 (Point + 1, 0 = none), score 11-26 (+32768), eval 27-42,
- * depth 43-50, bound 51-52, generation 53-58. */
-static uint64_t pack(Point move, int score, int eval, int depth, int bound, int gen)
+ * depth 43-50, bound 51-52, generation 53-58, on a PV 59. */
+static uint64_t pack(Point move, int score, int eval, int depth, int bound, int gen, bool pv)
 {
     uint64_t m = (uint64_t)(move < 0 ? 0 : move + 1) & 0x7ff;
     return m | (uint64_t)((score + 32768) & 0xffff) << 11 | (uint64_t)((eval + 32768) & 0xffff) << 27 |
-           (uint64_t)(depth & 0xff) << 43 | (uint64_t)(bound & 3) << 51 | (uint64_t)(gen & 63) << 53;
+           (uint64_t)(depth & 0xff) << 43 | (uint64_t)(bound & 3) << 51 | (uint64_t)(gen & 63) << 53 |
+           (uint64_t)pv << 59;
 }
 
 static int data_depth(uint64_t d) { return (int)(d >> 43 & 0xff); }
@@ -85,12 +86,14 @@ bool tt_probe(const TransTable *t, uint64_t key, TtHit *hit)
         hit->eval = (int)(d >> 27 & 0xffff) - 32768;
         hit->depth = data_depth(d);
         hit->bound = (int)(d >> 51 & 3);
+        hit->pv = d >> 59 & 1;
         return true;
     }
     return false;
 }
 
-void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound)
+void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound,
+              bool pv)
 {
     TtEntry *e = bucket(t, key);
     TtEntry *victim = NULL;
@@ -117,7 +120,7 @@ void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int 
     }
     if (depth < 0)
         depth = 0;
-    uint64_t d = pack(move, score, eval, depth, bound, t->gen);
+    uint64_t d = pack(move, score, eval, depth, bound, t->gen, pv);
     atomic_store_explicit(&victim->data, d, memory_order_relaxed);
     atomic_store_explicit(&victim->check, key ^ d, memory_order_relaxed);
 }

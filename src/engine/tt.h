@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
     Point move;
     int score, eval, depth, bound;
+    bool pv; /* stored from a PV node, or from a node that had been on one */
 } TtHit;
 
 #define TT_BUCKET 4
@@ -63,6 +64,8 @@ static inline void tt_prefetch(const TransTable *t, uint64_t key)
 {
     __builtin_prefetch(&t->entry[(key & (t->nbuckets - 1)) * TT_BUCKET]);
 }
-void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound);
+/* Stores a search result; pv marks a node that is or was on a principal variation. */
+void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound,
+              bool pv);
 
 #endif

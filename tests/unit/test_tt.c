@@ -1,0 +1,79 @@
+/* The transposition table (src/engine/tt.c, internal): what is stored comes
+ * back field by field, a result without a move keeps the known move, and a
+ * shallow bound does not push out a deeper one of the same search. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../src/engine/tt.h"
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    TransTable t;
+    assert_true(tt_alloc(&t, 1));
+    tt_new_search(&t);
+    const struct {
+        uint64_t key;
+        Point move;
+        int score, eval, depth, bound;
+        bool pv;
+    } cases[] = {
+        {0x123456789abcdef1ull, 0, 0, 0, 1, BOUND_EXACT, false},
+        {0x0fedcba987654321ull, 440, -29990, 31000, 60, BOUND_LOWER, true},
+        {0xdeadbeef00c0ffeeull, 123, 29990, -31000, 255, BOUND_UPPER, true},
+        {0x5555aaaa5555aaaaull, POINT_NONE, -1, 1, 7, BOUND_UPPER, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        tt_store(&t, cases[i].key, cases[i].move, cases[i].score, cases[i].eval, cases[i].depth,
+                 cases[i].bound, cases[i].pv);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        TtHit h;
+        assert_true(tt_probe(&t, cases[i].key, &h));
+        assert_int_equal(h.move, cases[i].move);
+        assert_int_equal(h.score, cases[i].score);
+        assert_int_equal(h.eval, cases[i].eval);
+        assert_int_equal(h.depth, cases[i].depth);
+        assert_int_equal(h.bound, cases[i].bound);
+        assert_int_equal(h.pv, cases[i].pv);
+    }
+    TtHit h;
+    assert_false(tt_probe(&t, 0x1111222233334444ull, &h));
+    tt_free(&t);
+}
+
+static void test_keeps_move_and_depth(void **state)
+{
+    (void)state;
+    TransTable t;
+    assert_true(tt_alloc(&t, 1));
+    tt_new_search(&t);
+    uint64_t key = 0x0123456789abcdefull;
+    TtHit h;
+    tt_store(&t, key, 100, 50, 40, 10, BOUND_LOWER, true);
+    /* A shallow non-exact bound of the same search leaves the deep one. */
+    tt_store(&t, key, 101, -70, 40, 3, BOUND_UPPER, false);
+    assert_true(tt_probe(&t, key, &h));
+    assert_int_equal(h.move, 100);
+    assert_int_equal(h.depth, 10);
+    assert_true(h.pv);
+    /* A result without a move keeps the move it knew. */
+    tt_store(&t, key, POINT_NONE, 20, 40, 12, BOUND_UPPER, false);
+    assert_true(tt_probe(&t, key, &h));
+    assert_int_equal(h.move, 100);
+    assert_int_equal(h.depth, 12);
+    assert_int_equal(h.score, 20);
+    assert_false(h.pv);
+    tt_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_keeps_move_and_depth),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
