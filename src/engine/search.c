@@ -422,10 +422,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             else if (SEARCH_SE_NEG && tt_score >= beta)
                 ext = -1; /* others come close and it should cut anyway: save depth */
         }
-        bool four = makes_four(s->cls[me - 1][m]);
-        if (likely_fh)
-            ext += !four ? -1 : ply >= 2 && w->played_four[ply - 2] ? 1 : 0;
-        w->played_four[ply] = four;
+        if (SEARCH_FH_MARGIN) {
+            bool four = makes_four(s->cls[me - 1][m]);
+            if (likely_fh)
+                ext += !four ? -1 : ply >= 2 && w->played_four[ply - 2] ? 1 : 0;
+            w->played_four[ply] = four;
+        }
         spos_play(s, m);
         tt_prefetch(&w->e->tt, spos_key(s));
         int score;
