@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Runs every test of one build: the cmocka unit tests, then the command-line and
 # protocol scripts (TAP-style "ok"/"not ok" lines). Prints one closing line
-# "tests: N passed, N failed" and exits non-zero when anything failed.
+# "tests: N passed, N failed, N skipped" (a skip names its reason) and exits non-zero when anything failed.
 set -u
 build=${1:-build}
 export TENGEN="$PWD/$build/tengen"
 export PBRAIN="$PWD/$build/pbrain-tengen"
 export TESTDATA="$PWD/tests/data"
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+skips=$(mktemp)
+trap 'rm -f "$log" "$skips"' EXIT
 
 for t in "$build"/tests/test_*; do
     [ -x "$t" ] || continue
@@ -32,8 +33,10 @@ for t in tests/cli/test_*.sh tests/protocol/test_*.sh; do
     bash "$t" >"$log" 2>&1
     rc=$?
     cat "$log"
-    p=$(grep -c '^ok ' "$log")
+    p=$(grep '^ok ' "$log" | grep -vc '# SKIP')
     f=$(grep -c '^not ok ' "$log")
+    skipped=$((skipped + $(grep '^ok ' "$log" | grep -c '# SKIP')))
+    grep '^ok .*# SKIP' "$log" >>"$skips"
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
         echo "!! $t exited with status $rc"
         f=1
@@ -62,5 +65,6 @@ for t in tests/e2e/test_*.mjs; do
 done
 
 echo "build: $build"
-echo "tests: $passed passed, $failed failed"
+echo "tests: $passed passed, $failed failed, $skipped skipped"
+[ "$skipped" -eq 0 ] || sed 's/^/skipped: /' "$skips"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
