@@ -92,6 +92,8 @@ typedef struct {
     int iterations;  /* passes at most */
     bool combos;     /* also fit the combination weights (EvalWeights.combo) */
     double combo_l2; /* ... adding combo_l2 * weight^2 to the error for each */
+    bool combo_anchor; /* ... or combo_l2 * (weight - its start)^2: a pull
+                        * towards the starting weights instead of towards 0 */
     double k;        /* > 0: this sigmoid scale instead of fitting one (so that
                       * sets fitted apart, e.g. per side to move, share a scale) */
 } TuneFitOptions;

@@ -13,7 +13,7 @@ static const char USAGE[] =
     "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                       [--balance B] [--scores] OUT\n"
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
-    "                       [--combo-l2 X] [--to-move black|white] [--k K] [--lambda L]\n"
+    "                       [--combo-l2 X] [--combo-anchor] [--to-move black|white] [--k K] [--lambda L]\n"
     "                       DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE]\n"
@@ -32,7 +32,8 @@ static const char USAGE[] =
     "and the game result over the quiet positions; prints both errors and the weights\n"
     "as an eval_params.h entry, and writes a weights file with --out. It also fits\n"
     "the threat-situation weights and, unless --no-combo, the pattern-combination\n"
-    "weights, each pulled towards 0 by X times its square (default 1e-9). With\n"
+    "weights, each pulled towards 0 by X times its square (default 1e-9), or with\n"
+    "--combo-anchor towards its starting value by X times the squared change. With\n"
     "--to-move it fits only the positions with that side to move, starting from the\n"
     "built-in weights for that side (the engine keeps one set per side to move).\n"
     "--k K uses the sigmoid scale K instead of fitting it (two sets, one scale).\n"
@@ -57,7 +58,7 @@ typedef struct {
     bool has_rule;
     int games, iterations, opening, balance;
     long long seed, nodes;
-    bool no_combo;
+    bool no_combo, combo_anchor;
     double combo_l2, k, lambda;
     bool scores;
     int epochs;                 /* order */
@@ -151,6 +152,7 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         }
         return -1;
     case 'C': o->no_combo = true; return -1;
+    case 'N': o->combo_anchor = true; return -1;
     case 'x': o->scores = true; return -1;
     case 'l':
         if (!parse_double(optarg, 0, 1, &o->lambda)) {
@@ -303,7 +305,8 @@ static int run_fit(const TuneOptions *o, const char *path)
     if (o->mover != EMPTY)
         tune_data_keep_mover(d, o->mover);
     TuneFitOptions fo = {
-        .iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2, .k = o->k};
+        .iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2,
+        .combo_anchor = o->combo_anchor, .k = o->k};
     int scored = -1;
     if (o->lambda < 1) {
         /* The scale comes from the game results: it also converts the scores. */
@@ -419,6 +422,7 @@ int cmd_tune(int argc, char **argv)
         {"out", required_argument, NULL, 'o'},   {"weights", required_argument, NULL, 'w'},
         {"base", required_argument, NULL, 'b'},  {"help", no_argument, NULL, 'h'},
         {"no-combo", no_argument, NULL, 'C'},    {"combo-l2", required_argument, NULL, 'L'},
+        {"combo-anchor", no_argument, NULL, 'N'},
         {"to-move", required_argument, NULL, 't'}, {"white", required_argument, NULL, 'W'},
         {"base-white", required_argument, NULL, 'B'}, {"k", required_argument, NULL, 'K'},
         {"epochs", required_argument, NULL, 'E'}, {"rate", required_argument, NULL, 'R'},

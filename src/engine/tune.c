@@ -810,6 +810,7 @@ static bool fit_threats(const TuneData *d, ThreatGroups *g, EvalWeights *w, doub
 typedef struct {
     double v[2][ENGINE_PCODES], m[2][ENGINE_PCODES], s[2][ENGINE_PCODES], g[2][ENGINE_PCODES];
     bool tuned[2][ENGINE_PCODES];
+    double anchor[2][ENGINE_PCODES]; /* where the pull goes: 0 or the start */
     int steps;
     double l2;
 } ComboFit;
@@ -829,6 +830,7 @@ static void combo_init(ComboFit *cf, const TuneData *d, const EvalWeights *w, co
         for (int j = 0; j < ENGINE_PCODES; j++) {
             cf->tuned[k][j] = opt->combos && seen[k][j] >= COMBO_MIN_POSITIONS;
             cf->v[k][j] = w->combo[k][j];
+            cf->anchor[k][j] = opt->combo_anchor ? w->combo[k][j] : 0;
         }
 }
 
@@ -855,7 +857,7 @@ static bool fit_combos(const TuneData *d, ComboFit *cf, EvalWeights *w, double k
             for (int j = 0; j < ENGINE_PCODES; j++) {
                 if (!cf->tuned[side][j])
                     continue;
-                double g = cf->g[side][j] + 2 * cf->l2 * cf->v[side][j];
+                double g = cf->g[side][j] + 2 * cf->l2 * (cf->v[side][j] - cf->anchor[side][j]);
                 cf->m[side][j] = b1 * cf->m[side][j] + (1 - b1) * g;
                 cf->s[side][j] = b2 * cf->s[side][j] + (1 - b2) * g * g;
                 cf->v[side][j] -= COMBO_RATE * (cf->m[side][j] / c1) / (sqrt(cf->s[side][j] / c2) + 1e-12);

@@ -26,6 +26,22 @@ run "$TENGEN" tune fit --rule freestyle --iterations 3 --weights "$TESTDATA/tune
 if [ "$RC" -eq 0 ] && grep -q '^combo ' "$TMPD/c.txt"; then
     ok "fit: combination weights"
 else not_ok "fit: combination weights" "status $RC" "$ERR"; fi
+# --combo-anchor: a strong pull keeps the combination weights at their start
+# (within Adam's steps); the same pull towards 0 moves them far.
+combo_drift() { # the largest change of a combination weight from file $1 to $2
+    awk '$1 == "combo" { k = $2 " " $3 " " $4 " " $5 " " $6; if (FILENAME == ARGV[1]) a[k] = $7; else b[k] = $7; seen[k] = 1 }
+         END { m = 0; for (k in seen) { d = a[k] - b[k]; if (d < 0) d = -d; if (d > m) m = d } print m }' "$1" "$2"
+}
+run "$TENGEN" tune fit --rule freestyle --iterations 2 --weights "$TESTDATA/tune/freestyle-weights.txt" \
+    --combo-l2 1 --combo-anchor "$TMPD/m.txt" --out "$TMPD/anc.txt"
+rc_anchor=$RC
+run "$TENGEN" tune fit --rule freestyle --iterations 2 --weights "$TESTDATA/tune/freestyle-weights.txt" \
+    --combo-l2 1 "$TMPD/m.txt" --out "$TMPD/zero.txt"
+da=$(combo_drift "$TESTDATA/tune/freestyle-weights.txt" "$TMPD/anc.txt")
+dz=$(combo_drift "$TESTDATA/tune/freestyle-weights.txt" "$TMPD/zero.txt")
+if [ "$rc_anchor" -eq 0 ] && [ "$RC" -eq 0 ] && [ "$da" -le 3 ] && [ "$dz" -gt 20 ]; then
+    ok "fit --combo-anchor: pulled towards the start, not 0"
+else not_ok "fit --combo-anchor: pulled towards the start, not 0" "status $rc_anchor/$RC drift $da/$dz"; fi
 # --to-move: only that side's positions (fewer than all, and both sides' add up).
 count_positions() { "$TENGEN" tune fit --rule freestyle --iterations 0 "$@" "$TMPD/m.txt" | sed -n 's/^games [0-9]* positions \([0-9]*\) .*/\1/p'; }
 all=$(count_positions); nb=$(count_positions --to-move black); nw=$(count_positions --to-move white)

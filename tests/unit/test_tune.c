@@ -336,6 +336,40 @@ static void test_fit_lowers_error(void **state)
     free(text);
 }
 
+/* The largest change of a combination weight between two sets. */
+static int combo_moved(const EvalWeights *a, const EvalWeights *b)
+{
+    int most = 0;
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < ENGINE_PCODES; j++) {
+            int d = abs(a->combo[k][j] - b->combo[k][j]);
+            most = d > most ? d : most;
+        }
+    return most;
+}
+
+static void test_fit_combo_anchor(void **state)
+{
+    (void)state;
+    char *text = generate(RULE_FREESTYLE, 3);
+    TgError err = {0};
+    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, &err);
+    assert_non_null(d);
+    EvalWeights start;
+    engine_default_weights(RULE_FREESTYLE, BLACK, &start);
+    /* A strong pull: towards 0 it empties the combination weights, towards
+     * the start it keeps them where they were (Adam's steps are 2 at most). */
+    TuneFitOptions opt = {.iterations = 5, .combos = true, .combo_l2 = 1};
+    TuneFit zero, anchored;
+    assert_true(tune_fit(d, &start, &opt, &zero, &err));
+    opt.combo_anchor = true;
+    assert_true(tune_fit(d, &start, &opt, &anchored, &err));
+    assert_true(combo_moved(&start, &zero.w) > 20);
+    assert_true(combo_moved(&start, &anchored.w) <= 3);
+    tune_data_free(d);
+    free(text);
+}
+
 /* A bad input and where its error must point. */
 typedef struct {
     const char *text;
@@ -603,6 +637,7 @@ int main(void)
         cmocka_unit_test(test_features_match_engine),
         cmocka_unit_test(test_pattern_codes),
         cmocka_unit_test(test_fit_lowers_error),
+        cmocka_unit_test(test_fit_combo_anchor),
         cmocka_unit_test(test_bad_data),
         cmocka_unit_test(test_weights_file),
         cmocka_unit_test(test_builtin_weights_are_the_files),
