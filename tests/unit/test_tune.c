@@ -351,8 +351,11 @@ static int combo_moved(const EvalWeights *a, const EvalWeights *b)
 static void test_fit_combo_anchor(void **state)
 {
     (void)state;
-    char *text = generate(RULE_FREESTYLE, 3);
+    /* Enough positions in every build for some codes to be fitted (50 each). */
+    TuneGenConfig c = {RULE_FREESTYLE, 4, 3, GEN_NODES, 4, 0, false};
     TgError err = {0};
+    char *text = tune_generate(&c, NULL, &err);
+    assert_non_null(text);
     TuneData *d = tune_data_parse(text, RULE_FREESTYLE, &err);
     assert_non_null(d);
     EvalWeights start;
