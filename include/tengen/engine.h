@@ -69,7 +69,11 @@ typedef struct Engine Engine;
  * combo[1][code] (other side) of the multiset of its four line patterns
  * (engine_pcode), for what the lines are worth together beyond their sum.
  * Threat and combo weights may be negative (-ENGINE_WEIGHT_MAX..ENGINE_WEIGHT_MAX).
- * The engine holds one set per rule and side to move (engine_set_weights). */
+ * With smooth 1 the two totals are the mean of this position's and those of
+ * the position before the last stone (both read with the mover's weights),
+ * which damps the swing of a pattern sum from one ply to the next; the
+ * threat term stays this position's. The engine holds one set per rule and
+ * side to move (engine_set_weights). */
 typedef struct {
     int line[PAT_COUNT];
     int cls[ENGINE_EVAL_CLASSES];
@@ -78,6 +82,7 @@ typedef struct {
     int own, opp;
     int threat[ENGINE_THREAT_MASKS];
     int combo[2][ENGINE_PCODES];
+    int smooth; /* 0 or 1 */
 } EvalWeights;
 
 /* Ordering codes: the pattern codes, then "renju black's maybe-forbidden point". */

@@ -49,8 +49,10 @@ typedef struct TuneData TuneData;
 
 /* Parses data text for rule r; NULL with err naming line, column and token.
  * A line is `RESULT OPENING MOVES [SCORES]`: SCORES, when given, has one
- * integer per move from the opening on. */
-TuneData *tune_data_parse(const char *text, Rule r, TgError *err);
+ * integer per move from the opening on. With smooth, each position's cell
+ * features are those of the position plus those of the one before it, for
+ * weights with smooth 1 (EvalWeights); otherwise for weights with smooth 0. */
+TuneData *tune_data_parse(const char *text, Rule r, bool smooth, TgError *err);
 void tune_data_free(TuneData *d);
 int tune_data_games(const TuneData *d);
 
@@ -66,7 +68,7 @@ bool tune_data_game(const TuneData *d, int g, Board *b, int *opening);
 int tune_data_keep_mover(TuneData *d, Color c);
 
 /* Evaluation of quiet position i (side to move's view) under w, as the engine
- * would compute it with those weights. */
+ * would compute it with those weights (w's smooth taken to be the data's). */
 int tune_data_eval(const TuneData *d, int i, const EvalWeights *w);
 
 /* Sets the fit's target of every position whose move has a score to

@@ -14,7 +14,7 @@ static const char USAGE[] =
     "                       [--balance B] [--scores] OUT\n"
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
     "                       [--combo-l2 X] [--combo-anchor] [--to-move black|white]\n"
-    "                       [--k K] [--lambda L] DATA [--out FILE]\n"
+    "                       [--k K] [--lambda L] [--smooth] DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE]\n"
     "                         [--order FILE|classes] [--base-order FILE|classes] WEIGHTS\n"
@@ -39,6 +39,8 @@ static const char USAGE[] =
     "--k K uses the sigmoid scale K instead of fitting it (two sets, one scale).\n"
     "--lambda L (0..1, default 1) fits to L * result + (1 - L) * sigmoid(score/K)\n"
     "where the data has scores, K fitted to the game results first (or --k).\n"
+    "--smooth (or a --weights file with `smooth 1`) fits a smoothed evaluation: the\n"
+    "cell totals are the mean of the position's and the previous position's.\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours alternating,\n"
     "and prints wins, losses and draws for WEIGHTS; --white and --base-white give\n"
     "separate weights for white to move (default: the same file for both sides);\n"
@@ -58,7 +60,7 @@ typedef struct {
     bool has_rule;
     int games, iterations, opening, balance;
     long long seed, nodes;
-    bool no_combo, combo_anchor;
+    bool no_combo, combo_anchor, smooth;
     double combo_l2, k, lambda;
     bool scores;
     int epochs;                 /* order */
@@ -153,6 +155,7 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         return -1;
     case 'C': o->no_combo = true; return -1;
     case 'N': o->combo_anchor = true; return -1;
+    case 'M': o->smooth = true; return -1;
     case 'x': o->scores = true; return -1;
     case 'l':
         if (!parse_double(optarg, 0, 1, &o->lambda)) {
@@ -267,7 +270,7 @@ static int run_gen(const TuneOptions *o, const char *out)
 }
 
 /* The games of path as tune data, or NULL after an error message. */
-static TuneData *load_data(const char *path, Rule r)
+static TuneData *load_data(const char *path, Rule r, bool smooth)
 {
     TgError err = {0};
     char *text = file_read_text(path, &err);
@@ -275,7 +278,7 @@ static TuneData *load_data(const char *path, Rule r)
         cli_error("tune", "%s: %s", path, err.msg);
         return NULL;
     }
-    TuneData *d = tune_data_parse(text, r, &err);
+    TuneData *d = tune_data_parse(text, r, smooth, &err);
     free(text);
     if (!d)
         cli_error("tune", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
@@ -298,7 +301,9 @@ static int run_fit(const TuneOptions *o, const char *path)
     engine_default_weights(o->rule, o->mover == WHITE ? WHITE : BLACK, &start);
     if (o->weights && !load_weights(o->weights, &start))
         return EXIT_USAGE;
-    TuneData *d = load_data(path, o->rule);
+    if (o->smooth)
+        start.smooth = 1;
+    TuneData *d = load_data(path, o->rule, start.smooth);
     if (!d)
         return EXIT_USAGE;
     TgError err = {0};
@@ -383,7 +388,7 @@ static int run_order(const TuneOptions *o, const char *path)
     bool has_start = o->order != NULL;
     if (has_start && !load_order(o->order, &start))
         return EXIT_USAGE;
-    TuneData *d = load_data(path, o->rule);
+    TuneData *d = load_data(path, o->rule, false);
     if (!d)
         return EXIT_USAGE;
     TuneOrderOptions oo = {
@@ -429,7 +434,7 @@ int cmd_tune(int argc, char **argv)
         {"l2", required_argument, NULL, '2'},     {"scale", required_argument, NULL, 'S'},
         {"order", required_argument, NULL, 'O'},  {"base-order", required_argument, NULL, 'P'},
         {"balance", required_argument, NULL, 'A'}, {"scores", no_argument, NULL, 'x'},
-        {"lambda", required_argument, NULL, 'l'},
+        {"lambda", required_argument, NULL, 'l'}, {"smooth", no_argument, NULL, 'M'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

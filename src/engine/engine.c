@@ -231,6 +231,10 @@ bool engine_weights_check(const EvalWeights *w, TgError *err)
         tg_error_set(err, 0, 0, "own/opp %d/%d not in 1..%d", w->own, w->opp, ENGINE_SCALE_MAX);
         return false;
     }
+    if (w->smooth != 0 && w->smooth != 1) {
+        tg_error_set(err, 0, 0, "smooth is %d, not 0 or 1", w->smooth);
+        return false;
+    }
     return true;
 }
 

@@ -165,34 +165,73 @@ CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
     return (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
 }
 
-/* Recomputes one empty cell's classes and worths and updates the totals. */
-static void eval_cell(SPos *s, Point p)
+/* One empty cell of b as eval_cell would set it, into cls, worth, worth_opp
+ * and code (per colour) and *pforbid. */
+static inline void cell_worths(const SPos *s, const Board *b, Point p, uint8_t cls[2], int worth[2],
+                        int worth_opp[2], uint16_t code[2], uint8_t *pforbid)
 {
-    const Board *b = &s->b;
     const uint8_t *pair = s->pair;
     unsigned q0 = pair[b->key[0][p]], q1 = pair[b->key[1][p]], q2 = pair[b->key[2][p]],
              q3 = pair[b->key[3][p]];
+    *pforbid = 0;
     for (int c = 0; c < 2; c++, q0 >>= 4, q1 >>= 4, q2 >>= 4, q3 >>= 4) {
         unsigned quad = quad_of(q0 & 15, q1 & 15, q2 & 15, q3 & 15);
-        unsigned code = quad & QUAD_CODE_MASK;
-        CellClass cl = (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
-        int w = s->val[c][0][code], wo = s->val[c][1][code];
+        code[c] = (uint16_t)(quad & QUAD_CODE_MASK);
+        cls[c] = (uint8_t)(quad >> QUAD_CLASS_SHIFT & 7);
+        worth[c] = s->val[c][0][code[c]];
+        worth_opp[c] = s->val[c][1][code[c]];
         if (c == 0 && s->renju) {
-            s->pforbid[p] = (quad & QUAD_FORBID_BIT) && maybe_forbidden(b, p, s->rinfo);
-            if (s->pforbid[p]) {
-                w = wo = 0;
-                code = ENGINE_PCODES;
+            *pforbid = (quad & QUAD_FORBID_BIT) && maybe_forbidden(b, p, s->rinfo);
+            if (*pforbid) {
+                worth[c] = worth_opp[c] = 0;
+                code[c] = ENGINE_PCODES;
             }
         }
-        s->count[c][s->cls[c][p]]--;
-        s->sum[c] += w - s->worth[c][p];
-        s->sum_opp[c] += wo - s->worth_opp[c][p];
-        s->cls[c][p] = (uint8_t)cl;
-        s->worth[c][p] = (int16_t)w;
-        s->worth_opp[c][p] = (int16_t)wo;
-        s->code[c][p] = (uint16_t)code;
-        s->count[c][cl]++;
     }
+}
+
+/* Recomputes one empty cell's classes and worths and updates the totals. */
+static void eval_cell(SPos *s, Point p)
+{
+    uint8_t cls[2], pforbid;
+    int w[2], wo[2];
+    uint16_t code[2];
+    cell_worths(s, &s->b, p, cls, w, wo, code, &pforbid);
+    if (s->renju)
+        s->pforbid[p] = pforbid;
+    for (int c = 0; c < 2; c++) {
+        s->count[c][s->cls[c][p]]--;
+        s->sum[c] += w[c] - s->worth[c][p];
+        s->sum_opp[c] += wo[c] - s->worth_opp[c][p];
+        s->cls[c][p] = cls[c];
+        s->worth[c][p] = (int16_t)w[c];
+        s->worth_opp[c][p] = (int16_t)wo[c];
+        s->code[c][p] = code[c];
+        s->count[c][cls[c]]++;
+    }
+}
+
+/* The worth totals of the board before its last stone, for a smoothed
+ * evaluation at the root. */
+static void set_prev_sums(SPos *s, const Board *b)
+{
+    Board prev = *b;
+    board_undo(&prev);
+    memset(s->prev_sum, 0, sizeof s->prev_sum);
+    memset(s->prev_sum_opp, 0, sizeof s->prev_sum_opp);
+    for (Point p = s->lo; p <= s->hi; p++) {
+        if (prev.cell[p] != EMPTY)
+            continue;
+        uint8_t cls[2], pforbid;
+        int w[2], wo[2];
+        uint16_t code[2];
+        cell_worths(s, &prev, p, cls, w, wo, code, &pforbid);
+        for (int c = 0; c < 2; c++) {
+            s->prev_sum[c] += w[c];
+            s->prev_sum_opp[c] += wo[c];
+        }
+    }
+    s->has_prev = true;
 }
 
 /* The worth of a cell whose four line patterns are pat, for each colour c:
@@ -298,6 +337,9 @@ void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
         else
             add_near(s, p, 1);
     }
+    s->has_prev = false;
+    if (b->count > 0 && (w[0].smooth || w[1].smooth))
+        set_prev_sums(s, b);
 }
 
 void spos_play(SPos *s, Point p)
@@ -368,7 +410,14 @@ int spos_evaluate(const SPos *s)
 {
     int me = s->stm - 1;
     const EvalWeights *w = &s->w[me];
-    return (s->sum[me] * w->own - s->sum_opp[1 - me] * w->opp) / 16 + w->threat[spos_threat_mask(s)];
+    int cells = s->sum[me] * w->own - s->sum_opp[1 - me] * w->opp;
+    if (w->smooth && (s->depth > 0 || s->has_prev)) {
+        /* The undo entry keeps the totals from before the last play. */
+        const int32_t *ps = s->depth ? s->undo[s->depth - 1].sum : s->prev_sum;
+        const int32_t *po = s->depth ? s->undo[s->depth - 1].sum_opp : s->prev_sum_opp;
+        return (cells + ps[me] * w->own - po[1 - me] * w->opp) / 32 + w->threat[spos_threat_mask(s)];
+    }
+    return cells / 16 + w->threat[spos_threat_mask(s)];
 }
 
 void spos_features(const SPos *s, Color c, int line[PAT_COUNT], int cls[CL_COUNT])

@@ -66,6 +66,11 @@ typedef struct {
     uint8_t near[BOARD_CELLS];    /* stones within SPOS_MAX_NEAR */
     int32_t sum[2], sum_opp[2];   /* sums of worth, worth_opp over empty cells */
     int16_t count[2][CL_COUNT];   /* empty cells of each class */
+    /* sum, sum_opp of the position before the last stone on the board given
+     * to spos_init (for a smoothed evaluation at the root); has_prev false
+     * when there is none or no weight set smooths. */
+    int32_t prev_sum[2], prev_sum_opp[2];
+    bool has_prev;
     bool renju;
     int lo, hi;                   /* first and last playable Point */
     const uint8_t *tab[2];        /* line pattern tables for black, white */

@@ -285,6 +285,7 @@ typedef struct {
 
 struct TuneData {
     Rule rule;
+    bool smooth;      /* features summed over each position and the one before */
     int games;
     int n, cap;
     TunePos *pos;
@@ -320,7 +321,9 @@ static bool is_quiet(const SPos *s)
     return !s->count[me][CL_F4] && !s->count[me][CL_44] && !s->count[me][CL_43];
 }
 
-static bool add_position(TuneData *d, const SPos *s, int res, const int *score)
+/* prev (NULL: none) is the position before s, whose features are added to
+ * s's, each colour's to its own, for a smoothed evaluation. */
+static bool add_position(TuneData *d, const SPos *s, const SPos *prev, int res, const int *score)
 {
     if (d->n == d->cap) {
         int cap = d->cap ? d->cap * 2 : 1024;
@@ -340,22 +343,36 @@ static bool add_position(TuneData *d, const SPos *s, int res, const int *score)
             t->f[k][i] = (int16_t)line[i];
         for (int i = 0; i < CL_COUNT; i++)
             t->f[k][PAT_COUNT + i] = (int16_t)cls[i];
+        if (!prev)
+            continue;
+        spos_features(prev, c, line, cls);
+        for (int i = 0; i < PAT_COUNT; i++)
+            t->f[k][i] = (int16_t)(t->f[k][i] + line[i]);
+        for (int i = 0; i < CL_COUNT; i++)
+            t->f[k][PAT_COUNT + i] = (int16_t)(t->f[k][PAT_COUNT + i] + cls[i]);
     }
     t->mask = (uint16_t)spos_threat_mask(s);
     t->combo = d->ncombo;
     for (int k = 0; k < 2; k++) {
         int counts[ENGINE_PCODES], used = 0;
-        spos_pcode_counts(s, k == 0 ? s->stm : color_other(s->stm), counts);
+        Color c = k == 0 ? s->stm : color_other(s->stm);
+        spos_pcode_counts(s, c, counts);
+        if (prev) {
+            int more[ENGINE_PCODES];
+            spos_pcode_counts(prev, c, more);
+            for (int code = 0; code < ENGINE_PCODES; code++)
+                counts[code] += more[code];
+        }
         for (int code = 0; code < ENGINE_PCODES; code++)
             used += counts[code] > 0;
         if (d->ncombo + used > d->combo_cap) {
             int cap = d->combo_cap ? d->combo_cap * 2 : 1 << 16;
             while (cap < d->ncombo + used)
                 cap *= 2;
-            TuneCombo *c = realloc(d->combo, sizeof *c * (size_t)cap);
-            if (!c)
+            TuneCombo *cb = realloc(d->combo, sizeof *cb * (size_t)cap);
+            if (!cb)
                 return false;
-            d->combo = c;
+            d->combo = cb;
             d->combo_cap = cap;
         }
         for (int code = 0; code < ENGINE_PCODES; code++)
@@ -414,20 +431,28 @@ bool tune_data_game(const TuneData *d, int g, Board *b, int *opening)
 }
 
 /* Takes the quiet positions of one finished game; scores (NULL: none) holds
- * the search score of each move from the opening on. */
-static bool add_game(TuneData *d, SPos *s, const Board *end, int opening, int res,
+ * the search score of each move from the opening on. s and s2 are work
+ * space; with d->smooth each position is taken with the one before it. */
+static bool add_game(TuneData *d, SPos *s, SPos *s2, const Board *end, int opening, int res,
                      const int *scores, const EvalWeights w[2])
 {
     Board b;
     board_init(&b, end->size, end->rule);
+    SPos *cur = s, *prev = s2;
+    if (d->smooth)
+        spos_init(prev, &b, BLACK, w);
     for (int i = 0; i < end->count - 1; i++) {
         board_play(&b, end->history[i], i % 2 ? WHITE : BLACK);
-        if (i + 1 < opening)
+        if (i + 1 < opening - (d->smooth ? 1 : 0))
             continue;
-        spos_init(s, &b, board_side_to_move(&b), w);
+        spos_init(cur, &b, board_side_to_move(&b), w);
         const int *score = scores ? &scores[i + 1 - opening] : NULL;
-        if (is_quiet(s) && !add_position(d, s, res, score))
+        if (i + 1 >= opening && is_quiet(cur) &&
+            !add_position(d, cur, d->smooth ? prev : NULL, res, score))
             return false;
+        SPos *t = cur;
+        cur = prev;
+        prev = t;
     }
     return true;
 }
@@ -566,10 +591,10 @@ static bool parse_line(const char *p, int lineno, const char *line0, Board *b, i
     return true;
 }
 
-TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
+TuneData *tune_data_parse(const char *text, Rule r, bool smooth, TgError *err)
 {
     TuneData *d = calloc(1, sizeof *d);
-    SPos *s = malloc(sizeof *s);
+    SPos *s = malloc(2 * sizeof *s);
     int *scores = malloc(sizeof *scores * BOARD_MAX_MOVES);
     EvalWeights w[2];
     engine_default_weights(r, BLACK, &w[0]);
@@ -577,8 +602,10 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
     bool ok = d && s && scores;
     if (!ok)
         tg_error_set(err, 0, 0, "out of memory");
-    if (ok)
+    if (ok) {
         d->rule = r;
+        d->smooth = smooth;
+    }
     int lineno = 0;
     for (const char *line = text; ok && *line;) {
         lineno++;
@@ -590,7 +617,7 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
             int opening, res, nscores;
             ok = parse_line(p, lineno, line, &b, &opening, &res, scores, &nscores, err);
             if (ok && (!keep_moves(d, &b, opening) ||
-                       !add_game(d, s, &b, opening, res, nscores ? scores : NULL, w))) {
+                       !add_game(d, s, s + 1, &b, opening, res, nscores ? scores : NULL, w))) {
                 tg_error_set(err, 0, 0, "out of memory");
                 ok = false;
             }
@@ -610,6 +637,9 @@ TuneData *tune_data_parse(const char *text, Rule r, TgError *err)
 
 /* ---- fitting ---- */
 
+/* What the cell totals are divided by: smoothed data sums two positions. */
+static int cells_divisor(const TuneData *d) { return d->smooth ? 32 : 16; }
+
 /* The evaluation without the threat term. */
 static int eval_cells(const TuneData *d, int i, const EvalWeights *w)
 {
@@ -625,7 +655,7 @@ static int eval_cells(const TuneData *d, int i, const EvalWeights *w)
         for (int j = 0; j < t->ncombo[k]; j++, c++)
             sum[k] += c->cells * w->combo[k][c->code];
     }
-    return (sum[0] * w->own - sum[1] * w->opp) / 16;
+    return (sum[0] * w->own - sum[1] * w->opp) / cells_divisor(d);
 }
 
 static int eval_pos(const TuneData *d, int i, const EvalWeights *w)
@@ -842,7 +872,7 @@ static bool fit_combos(const TuneData *d, ComboFit *cf, EvalWeights *w, double k
         memset(cf->g, 0, sizeof cf->g);
         for (int i = 0; i < d->n; i++) {
             double q = sigmoid(eval_pos(d, i, w) / k);
-            double g = 2 * (q - d->pos[i].result) * q * (1 - q) / k / d->n / 16;
+            double g = 2 * (q - d->pos[i].result) * q * (1 - q) / k / d->n / cells_divisor(d);
             const TuneCombo *c = &d->combo[d->pos[i].combo];
             for (int side = 0; side < 2; side++) {
                 double gs = side ? -g * w->opp : g * w->own;
@@ -886,6 +916,7 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions 
     if (!engine_weights_check(start, err))
         return false;
     EvalWeights w = *start;
+    w.smooth = d->smooth;
     double k = opt->k > 0 ? opt->k : tune_fit_scale(d, &w);
     double best = tune_error(d, &w, k);
     out->k = k;
@@ -976,6 +1007,8 @@ char *tune_weights_c(const EvalWeights *w, Rule r)
     for (int i = 0; i < CL_COUNT; i++)
         buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls_opp[i]);
     buf_printf(&b, "},\n        .own = %d,\n        .opp = %d,\n", w->own, w->opp);
+    if (w->smooth)
+        buf_printf(&b, "        .smooth = 1,\n");
     int shown = 0;
     for (int m = 0; m < ENGINE_THREAT_MASKS; m++) {
         if (!w->threat[m])
@@ -1019,6 +1052,8 @@ char *tune_weights_write(const EvalWeights *w)
     for (int i = 0; i < CL_COUNT; i++)
         buf_printf(&b, " %d", w->cls_opp[i]);
     buf_printf(&b, "\nown %d\nopp %d\n", w->own, w->opp);
+    if (w->smooth)
+        buf_printf(&b, "smooth 1\n");
     for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
         if (w->threat[m])
             buf_printf(&b, "threat %d %d\n", m, w->threat[m]);
@@ -1178,6 +1213,7 @@ bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
     }
     memset(w->threat, 0, sizeof w->threat);
     memset(w->combo, 0, sizeof w->combo);
+    w->smooth = 0;
     bool ok = parse_weights_lines(text, w, seen, given, cgiven, err);
     free(cgiven);
     return ok && engine_weights_check(w, err);
@@ -1186,8 +1222,9 @@ bool tune_weights_parse(const char *text, EvalWeights *w, TgError *err)
 static bool parse_weights_lines(const char *text, EvalWeights *w, bool *seen, bool *given,
                                 bool (*cgiven)[ENGINE_PCODES], TgError *err)
 {
-    enum { NKEYS = 8 };
-    static const char *KEYS[NKEYS] = {"line", "class", "own", "opp", "line_opp", "class_opp", "threat", "combo"};
+    enum { NKEYS = 9 };
+    static const char *KEYS[NKEYS] = {"line",      "class",  "own",   "opp",   "line_opp",
+                                      "class_opp", "threat", "combo", "smooth"};
     int lineno = 0;
     for (const char *line = text; *line;) {
         lineno++;
@@ -1200,9 +1237,20 @@ static bool parse_weights_lines(const char *text, EvalWeights *w, bool *seen, bo
                     k = i;
             if (k < 0) {
                 tg_error_set(err, lineno, (int)(p - line) + 1,
-                             "unknown key '%.*s' (line, class, line_opp, class_opp, own, opp, threat, combo)",
+                             "unknown key '%.*s' (line, class, line_opp, class_opp, own, opp, threat, combo, "
+                             "smooth)",
                              n > 20 ? 20 : n, p);
                 return false;
+            }
+            if (k == 8) {
+                const char *q = p + n;
+                long v;
+                if (!read_number(&q, line, lineno, 0, 1, "smooth", "smooth (0 or 1)", &v, err) ||
+                    !expect_line_end(q, line, lineno, err))
+                    return false;
+                w->smooth = (int)v;
+                line = nl ? nl + 1 : line + strlen(line);
+                continue;
             }
             if (k >= 6) {
                 if (k == 6 ? !read_threat(p + n, line, lineno, w, given, err)
@@ -1211,8 +1259,8 @@ static bool parse_weights_lines(const char *text, EvalWeights *w, bool *seen, bo
                 line = nl ? nl + 1 : line + strlen(line);
                 continue;
             }
-            int *const DST[NKEYS - 1] = {w->line, w->cls, &w->own, &w->opp, w->line_opp, w->cls_opp};
-            static const int WANT[NKEYS - 1] = {PAT_COUNT, CL_COUNT, 1, 1, PAT_COUNT, CL_COUNT};
+            int *const DST[6] = {w->line, w->cls, &w->own, &w->opp, w->line_opp, w->cls_opp};
+            static const int WANT[6] = {PAT_COUNT, CL_COUNT, 1, 1, PAT_COUNT, CL_COUNT};
             int *dst = DST[k];
             int want = WANT[k];
             if (!read_ints(p + n, line, lineno, dst, want, err))

@@ -42,6 +42,21 @@ dz=$(combo_drift "$TESTDATA/tune/freestyle-weights.txt" "$TMPD/zero.txt")
 if [ "$rc_anchor" -eq 0 ] && [ "$RC" -eq 0 ] && [ "$da" -le 3 ] && [ "$dz" -gt 20 ]; then
     ok "fit --combo-anchor: pulled towards the start, not 0"
 else not_ok "fit --combo-anchor: pulled towards the start, not 0" "status $rc_anchor/$RC drift $da/$dz"; fi
+# --smooth: the weights written say so, and read back they give the error the
+# fit ended with (the data is taken with each position's predecessor again).
+run "$TENGEN" tune fit --rule freestyle --iterations 2 --k 300 --smooth "$TMPD/m.txt" --out "$TMPD/sm.txt"
+after=$(printf '%s' "$OUT" | sed -n 's/^error before [0-9.]* after \([0-9.]*\)$/\1/p')
+rc_smooth=$RC
+c_smooth=$(printf '%s' "$OUT" | grep -c '^        \.smooth = 1,$')
+run "$TENGEN" tune fit --rule freestyle --iterations 0 --k 300 --weights "$TMPD/sm.txt" "$TMPD/m.txt"
+again=$(printf '%s' "$OUT" | sed -n 's/^error before \([0-9.]*\) after .*/\1/p')
+if [ "$rc_smooth" -eq 0 ] && [ "$RC" -eq 0 ] && [ "$c_smooth" -eq 1 ] && grep -q '^smooth 1$' "$TMPD/sm.txt" &&
+    [ -n "$after" ] && [ "$after" = "$again" ]; then
+    ok "fit --smooth: written, read back, same error"
+else not_ok "fit --smooth: written, read back, same error" "status $rc_smooth/$RC entry $c_smooth error '$after' '$again'"; fi
+sed 's/^smooth 1$/smooth 2/' "$TMPD/sm.txt" > "$TMPD/sm2.txt"
+expect_fail "weights: bad smooth" 2 "sm2.txt:$(grep -n '^smooth' "$TMPD/sm2.txt" | cut -d: -f1):8: bad smooth '2'" \
+    "$TENGEN" tune fit --rule freestyle --weights "$TMPD/sm2.txt" "$TMPD/m.txt"
 # --to-move: only that side's positions (fewer than all, and both sides' add up).
 count_positions() { "$TENGEN" tune fit --rule freestyle --iterations 0 "$@" "$TMPD/m.txt" | sed -n 's/^games [0-9]* positions \([0-9]*\) .*/\1/p'; }
 all=$(count_positions); nb=$(count_positions --to-move black); nw=$(count_positions --to-move white)

@@ -55,7 +55,7 @@ static void test_generate_reproducible(void **state)
         /* two header comments, then one line per game */
         assert_int_equal(count_lines(a, false), 2 + GEN_GAMES);
         TgError err = {0};
-        TuneData *d = tune_data_parse(a, r, &err);
+        TuneData *d = tune_data_parse(a, r, false, &err);
         if (!d)
             fail_msg("own output does not parse: %d:%d %s", err.line, err.col, err.msg);
         assert_int_equal(tune_data_games(d), GEN_GAMES);
@@ -80,7 +80,7 @@ static void test_generate_balanced(void **state)
         fail_msg("generate: %s", err.msg);
     assert_string_equal(a, b);
     assert_non_null(strstr(a, " balance 60\n"));
-    TuneData *d = tune_data_parse(a, RULE_FREESTYLE, &err);
+    TuneData *d = tune_data_parse(a, RULE_FREESTYLE, false, &err);
     if (!d)
         fail_msg("own output does not parse: %d:%d %s", err.line, err.col, err.msg);
     EngineOptions o;
@@ -159,7 +159,7 @@ static void test_generate_scores(void **state)
         q += *q == '\n';
     }
     assert_int_equal(games, GEN_GAMES);
-    TuneData *a = tune_data_parse(plain, RULE_RENJU, &err), *b = tune_data_parse(scored, RULE_RENJU, &err);
+    TuneData *a = tune_data_parse(plain, RULE_RENJU, false, &err), *b = tune_data_parse(scored, RULE_RENJU, false, &err);
     assert_non_null(a);
     assert_non_null(b);
     assert_int_equal(tune_data_positions(a), tune_data_positions(b));
@@ -178,7 +178,7 @@ static void test_blend_targets(void **state)
 {
     (void)state;
     TgError err = {0};
-    TuneData *d = tune_data_parse("1-0 1 h8,h9,i9,g7,j10 0,300,0,-300\n", RULE_FREESTYLE, &err);
+    TuneData *d = tune_data_parse("1-0 1 h8,h9,i9,g7,j10 0,300,0,-300\n", RULE_FREESTYLE, false, &err);
     assert_non_null(d);
     assert_int_equal(tune_data_positions(d), 4);
     EvalWeights zero;
@@ -241,6 +241,7 @@ static void test_features_match_engine(void **state)
     TgError err = {0};
     Engine *e = engine_new(&o, &err);
     assert_non_null(e);
+    int unsmoothed_differ = 0;
     for (size_t c = 0; c < sizeof CASES / sizeof *CASES; c++) {
         int nmoves = 1;
         for (const char *p = CASES[c].moves; *p; p++)
@@ -248,9 +249,12 @@ static void test_features_match_engine(void **state)
         char line[200];
         snprintf(line, sizeof line, "1/2 %d %s\n", nmoves - 1 > 8 ? 8 : nmoves - 1, CASES[c].moves);
         assert_int_equal(nmoves - 1, 8);
-        TuneData *d = tune_data_parse(line, CASES[c].rule, &err);
+        TuneData *d = tune_data_parse(line, CASES[c].rule, false, &err);
+        TuneData *ds = tune_data_parse(line, CASES[c].rule, true, &err);
         assert_non_null(d);
+        assert_non_null(ds);
         assert_int_equal(tune_data_positions(d), 1);
+        assert_int_equal(tune_data_positions(ds), 1);
         Board b;
         board_init(&b, TUNE_BOARD_SIZE, CASES[c].rule);
         char tok[8];
@@ -277,9 +281,18 @@ static void test_features_match_engine(void **state)
             assert_true(engine_set_weights(e, CASES[c].rule, color_other(mover), &other, &err));
             assert_true(engine_set_position(e, &b, mover, &err));
             assert_int_equal(tune_data_eval(d, 0, &w), engine_evaluate(e));
+            /* Smoothed: the mean with the position before the last stone. */
+            w.smooth = 1;
+            assert_true(engine_set_weights(e, CASES[c].rule, mover, &w, &err));
+            assert_true(engine_set_position(e, &b, mover, &err));
+            int smoothed = engine_evaluate(e);
+            assert_int_equal(tune_data_eval(ds, 0, &w), smoothed);
+            unsmoothed_differ += smoothed != tune_data_eval(d, 0, &w);
         }
         tune_data_free(d);
+        tune_data_free(ds);
     }
+    assert_true(unsmoothed_differ > 30); /* smoothing does change the evaluation */
     engine_free(e);
 }
 
@@ -316,7 +329,7 @@ static void test_fit_lowers_error(void **state)
     (void)state;
     char *text = generate(RULE_FREESTYLE, 3);
     TgError err = {0};
-    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, &err);
+    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, false, &err);
     assert_non_null(d);
     assert_true(tune_data_positions(d) > 0);
     /* Start far off: every pattern worth the same. */
@@ -356,7 +369,7 @@ static void test_fit_combo_anchor(void **state)
     TgError err = {0};
     char *text = tune_generate(&c, NULL, &err);
     assert_non_null(text);
-    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, &err);
+    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, false, &err);
     assert_non_null(d);
     EvalWeights start;
     engine_default_weights(RULE_FREESTYLE, BLACK, &start);
@@ -407,7 +420,7 @@ static void test_bad_data(void **state)
     };
     for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
         TgError err = {0};
-        TuneData *d = tune_data_parse(CASES[i].text, RULE_FREESTYLE, &err);
+        TuneData *d = tune_data_parse(CASES[i].text, RULE_FREESTYLE, false, &err);
         if (d)
             fail_msg("case %zu parsed", i);
         check_error(i, &CASES[i], &err);
@@ -486,7 +499,7 @@ static void test_order_fit(void **state)
     (void)state;
     char *text = generate(RULE_RENJU, 4);
     TgError err = {0};
-    TuneData *d = tune_data_parse(text, RULE_RENJU, &err);
+    TuneData *d = tune_data_parse(text, RULE_RENJU, false, &err);
     assert_non_null(d);
     TuneOrderOptions o = {.epochs = 20, .rate = 0.1, .l2 = 1e-6, .scale = 300};
     TuneOrderFit *a = malloc(sizeof *a), *b = malloc(sizeof *b);
