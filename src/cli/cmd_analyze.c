@@ -13,7 +13,8 @@
 #include "tengen/record.h"
 
 static const char USAGE[] =
-    "usage: tengen analyze [--time SECONDS] [--depth N] [--from tgn|psq|sgf|rif] [--threads N] RECORD\n"
+    "usage: tengen analyze [--time SECONDS] [--depth N] [--from tgn|psq|sgf|rif]\n"
+    "                      [--threads N] RECORD\n"
     "Replays the record's game and, for every stone placed (opening stones too),\n"
     "prints `MOVE COLOUR PLAYED score S best POINT score S`: the engine's\n"
     "score of the move played and its own choice, both for the side that moved\n"

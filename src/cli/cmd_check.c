@@ -11,8 +11,8 @@
 
 
 static const char USAGE[] =
-    "usage: tengen check [--rule R] [--opening O] [--forbidden auto|claim] [--designated NAME]\n"
-    "                    [--json] RECORD\n"
+    "usage: tengen check [--rule R] [--opening O] [--forbidden auto|claim]\n"
+    "                    [--designated NAME] [--json] RECORD\n"
     "Replays a game record (.tgn; .psq, .sgf, .rif by extension; `-` reads .tgn from\n"
     "standard input) under the rules and prints one line:\n"
     "  result: black wins: ... | result: white wins: ... | result: draw: ...\n"

@@ -11,7 +11,8 @@
 
 
 static const char USAGE[] =
-    "usage: tengen convert [--from F] [--to T] [--game N] [--rule R] [--opening O] IN OUT\n"
+    "usage: tengen convert [--from F] [--to T] [--game N] [--rule R] [--opening O]\n"
+    "                      IN OUT\n"
     "Converts a game record. Formats: tgn (tengen), psq (Piskvork), sgf (GM[4]) and\n"
     "rif (RenjuNet database), picked by the file extension or --from/--to. IN may be\n"
     "`-` for standard input (the format is then guessed from the text unless --from\n"

@@ -10,7 +10,8 @@
 
 static const char USAGE[] =
     "usage: tengen forbid [--size N] [--json] [--explain POINT] MOVE...\n"
-    "       tengen forbid [--size N] [--json] [--explain POINT] --black \"h8 i9 ...\" --white \"h9 ...\"\n"
+    "       tengen forbid [--size N] [--json] [--explain POINT]\n"
+    "                     --black \"h8 i9 ...\" --white \"h9 ...\"\n"
     "Moves alternate black and white from black; `pass` skips a turn. Prints every\n"
     "forbidden point for black as `POINT KIND`, row 1 first; --explain shows why.\n";
 

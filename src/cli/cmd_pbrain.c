@@ -9,7 +9,7 @@ int cmd_pbrain(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: tengen pbrain\nServes the Gomocup (Piskvork) brain protocol with the "
-               "Yixin-Board extensions on stdin/stdout; the same as pbrain-tengen.\n");
+               "Yixin-Board\nextensions on stdin/stdout; the same as pbrain-tengen.\n");
         return EXIT_OK;
     }
     if (argc > 1) {

@@ -9,8 +9,9 @@
 
 static const char USAGE[] =
     "usage: tengen play [--rule R] [--opening O] [--size N] [--forbidden auto|claim]\n"
-    "                   [--black human|engine] [--white human|engine] [--time SECONDS]\n"
-    "                   [--threads N] [--hash MB] [--load RECORD.tgn]\n"
+    "                   [--black human|engine] [--white human|engine]\n"
+    "                   [--time SECONDS] [--threads N] [--hash MB]\n"
+    "                   [--load RECORD.tgn]\n"
     "The terminal board. --black/--white say who plays the first and the second\n"
     "player (black and white before any swap). Keys are listed on the screen.\n";
 

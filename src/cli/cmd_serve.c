@@ -13,11 +13,13 @@
 #include "tengen/web.h"
 
 static const char USAGE[] =
-    "usage: tengen serve [--host H] [--port N] [--static DIR] [--threads N] [--hash MB]\n"
-    "Serves the browser board on http://H:N/ (default 127.0.0.1:8080; --port 0 picks a\n"
-    "free port) and prints the URL; stops on Ctrl-C (SIGINT) or SIGTERM.\n"
+    "usage: tengen serve [--host H] [--port N] [--static DIR] [--threads N]\n"
+    "                    [--hash MB]\n"
+    "Serves the browser board on http://H:N/ (default 127.0.0.1:8080; --port 0\n"
+    "picks a free port) and prints the URL; stops on Ctrl-C (SIGINT) or SIGTERM.\n"
     "--static is the folder with index.html (default: web/static next to the\n"
-    "binary's build folder, ../share/tengen/static after `make install`, or ./web/static).\n"
+    "binary's build folder, ../share/tengen/static after `make install`, or\n"
+    "./web/static).\n"
     "--threads and --hash set each game's engine (default 1 thread, 16 MB).\n";
 
 static bool has_index(const char *dir)

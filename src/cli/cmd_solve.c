@@ -12,7 +12,8 @@
 
 static const char USAGE[] =
     "usage: tengen solve [--rule R] [--size N] [--vcf | --vct] [--time SECONDS]\n"
-    "                    [--nodes N] [--depth N] [--to-move black|white] [--json] MOVE...\n"
+    "                    [--nodes N] [--depth N] [--to-move black|white] [--json]\n"
+    "                    MOVE...\n"
     "       tengen solve [options] --black \"h8 i9 ...\" --white \"h9 ...\"\n"
     "Searches a forced win for the side to move (by default the side whose turn it\n"
     "is after the moves; black first, `pass` skips a turn): continuous fours with\n"

@@ -11,8 +11,9 @@
 #include "tengen/rules.h"
 
 static const char USAGE[] =
-    "usage: tengen think [--rule R] [--size N] [--time SECONDS] [--depth N] [--nodes N]\n"
-    "                    [--nbest N] [--threads N] [--hash MB] [--to-move black|white] MOVE...\n"
+    "usage: tengen think [--rule R] [--size N] [--time SECONDS] [--depth N]\n"
+    "                    [--nodes N] [--nbest N] [--threads N] [--hash MB]\n"
+    "                    [--to-move black|white] MOVE...\n"
     "       (or --black \"h8 ...\" --white \"h9 ...\" instead of MOVE...)\n"
     "Searches the position and prints one line per completed depth,\n"
     "`depth D score S nodes N nps R pv MOVES` (S is `win N` / `loss N` in plies when\n"
