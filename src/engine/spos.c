@@ -165,73 +165,34 @@ CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
     return (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
 }
 
-/* One empty cell of b as eval_cell would set it, into cls, worth, worth_opp
- * and code (per colour) and *pforbid. */
-static inline void cell_worths(const SPos *s, const Board *b, Point p, uint8_t cls[2], int worth[2],
-                        int worth_opp[2], uint16_t code[2], uint8_t *pforbid)
-{
-    const uint8_t *pair = s->pair;
-    unsigned q0 = pair[b->key[0][p]], q1 = pair[b->key[1][p]], q2 = pair[b->key[2][p]],
-             q3 = pair[b->key[3][p]];
-    *pforbid = 0;
-    for (int c = 0; c < 2; c++, q0 >>= 4, q1 >>= 4, q2 >>= 4, q3 >>= 4) {
-        unsigned quad = quad_of(q0 & 15, q1 & 15, q2 & 15, q3 & 15);
-        code[c] = (uint16_t)(quad & QUAD_CODE_MASK);
-        cls[c] = (uint8_t)(quad >> QUAD_CLASS_SHIFT & 7);
-        worth[c] = s->val[c][0][code[c]];
-        worth_opp[c] = s->val[c][1][code[c]];
-        if (c == 0 && s->renju) {
-            *pforbid = (quad & QUAD_FORBID_BIT) && maybe_forbidden(b, p, s->rinfo);
-            if (*pforbid) {
-                worth[c] = worth_opp[c] = 0;
-                code[c] = ENGINE_PCODES;
-            }
-        }
-    }
-}
-
 /* Recomputes one empty cell's classes and worths and updates the totals. */
 static void eval_cell(SPos *s, Point p)
 {
-    uint8_t cls[2], pforbid;
-    int w[2], wo[2];
-    uint16_t code[2];
-    cell_worths(s, &s->b, p, cls, w, wo, code, &pforbid);
-    if (s->renju)
-        s->pforbid[p] = pforbid;
-    for (int c = 0; c < 2; c++) {
-        s->count[c][s->cls[c][p]]--;
-        s->sum[c] += w[c] - s->worth[c][p];
-        s->sum_opp[c] += wo[c] - s->worth_opp[c][p];
-        s->cls[c][p] = cls[c];
-        s->worth[c][p] = (int16_t)w[c];
-        s->worth_opp[c][p] = (int16_t)wo[c];
-        s->code[c][p] = code[c];
-        s->count[c][cls[c]]++;
-    }
-}
-
-/* The worth totals of the board before its last stone, for a smoothed
- * evaluation at the root. */
-static void set_prev_sums(SPos *s, const Board *b)
-{
-    Board prev = *b;
-    board_undo(&prev);
-    memset(s->prev_sum, 0, sizeof s->prev_sum);
-    memset(s->prev_sum_opp, 0, sizeof s->prev_sum_opp);
-    for (Point p = s->lo; p <= s->hi; p++) {
-        if (prev.cell[p] != EMPTY)
-            continue;
-        uint8_t cls[2], pforbid;
-        int w[2], wo[2];
-        uint16_t code[2];
-        cell_worths(s, &prev, p, cls, w, wo, code, &pforbid);
-        for (int c = 0; c < 2; c++) {
-            s->prev_sum[c] += w[c];
-            s->prev_sum_opp[c] += wo[c];
+    const Board *b = &s->b;
+    const uint8_t *pair = s->pair;
+    unsigned q0 = pair[b->key[0][p]], q1 = pair[b->key[1][p]], q2 = pair[b->key[2][p]],
+             q3 = pair[b->key[3][p]];
+    for (int c = 0; c < 2; c++, q0 >>= 4, q1 >>= 4, q2 >>= 4, q3 >>= 4) {
+        unsigned quad = quad_of(q0 & 15, q1 & 15, q2 & 15, q3 & 15);
+        unsigned code = quad & QUAD_CODE_MASK;
+        CellClass cl = (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
+        int w = s->val[c][0][code], wo = s->val[c][1][code];
+        if (c == 0 && s->renju) {
+            s->pforbid[p] = (quad & QUAD_FORBID_BIT) && maybe_forbidden(b, p, s->rinfo);
+            if (s->pforbid[p]) {
+                w = wo = 0;
+                code = ENGINE_PCODES;
+            }
         }
+        s->count[c][s->cls[c][p]]--;
+        s->sum[c] += w - s->worth[c][p];
+        s->sum_opp[c] += wo - s->worth_opp[c][p];
+        s->cls[c][p] = (uint8_t)cl;
+        s->worth[c][p] = (int16_t)w;
+        s->worth_opp[c][p] = (int16_t)wo;
+        s->code[c][p] = (uint16_t)code;
+        s->count[c][cl]++;
     }
-    s->has_prev = true;
 }
 
 /* The worth of a cell whose four line patterns are pat, for each colour c:
@@ -301,20 +262,11 @@ static void add_near(SPos *s, Point p, int delta)
             s->near[p + dy * BOARD_STRIDE + dx] = (uint8_t)(s->near[p + dy * BOARD_STRIDE + dx] + delta);
 }
 
-void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
+/* Sets s up on b from scratch. */
+static void init_board(SPos *s, const Board *b, Color stm)
 {
-    s->w = w;
-    s->ord[0] = s->ord[1] = NULL;
-    pthread_once(&quad_once, build_quads);
-    build_values(s, w);
-    pattern_init(b->rule);
     s->b = *b;
     s->stm = stm;
-    s->renju = b->rule == RULE_RENJU;
-    s->tab[0] = pattern_table(b->rule, BLACK);
-    s->tab[1] = pattern_table(b->rule, WHITE);
-    s->pair = pairs_for(b->rule);
-    s->rinfo = s->renju ? pattern_renju_info() : NULL;
     s->depth = 0;
     memset(s->cls, 0, sizeof s->cls);
     memset(s->pforbid, 0, sizeof s->pforbid);
@@ -325,8 +277,6 @@ void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
     memset(s->sum, 0, sizeof s->sum);
     memset(s->sum_opp, 0, sizeof s->sum_opp);
     memset(s->count, 0, sizeof s->count);
-    s->lo = point_make(0, 0);
-    s->hi = point_make(b->size - 1, b->size - 1);
     for (Point p = s->lo; p <= s->hi; p++) {
         if (s->b.cell[p] == WALL)
             continue;
@@ -337,9 +287,39 @@ void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
         else
             add_near(s, p, 1);
     }
-    s->has_prev = false;
-    if (b->count > 0 && (w[0].smooth || w[1].smooth))
-        set_prev_sums(s, b);
+}
+
+void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
+{
+    s->w = w;
+    s->ord[0] = s->ord[1] = NULL;
+    pthread_once(&quad_once, build_quads);
+    build_values(s, w);
+    pattern_init(b->rule);
+    s->renju = b->rule == RULE_RENJU;
+    s->tab[0] = pattern_table(b->rule, BLACK);
+    s->tab[1] = pattern_table(b->rule, WHITE);
+    s->pair = pairs_for(b->rule);
+    s->rinfo = s->renju ? pattern_renju_info() : NULL;
+    s->lo = point_make(0, 0);
+    s->hi = point_make(b->size - 1, b->size - 1);
+    s->has_prev = b->count > 0 && (w[0].smooth || w[1].smooth);
+    if (!s->has_prev) {
+        init_board(s, b, stm);
+        return;
+    }
+    /* A smoothed evaluation at the root needs the totals from before the
+     * last stone: set up without it, keep them, then play it (a play leaves
+     * what a fresh set-up would). */
+    Board prev = *b;
+    board_undo(&prev);
+    Point last = b->history[b->count - 1];
+    init_board(s, &prev, b->cell[last]);
+    memcpy(s->prev_sum, s->sum, sizeof s->prev_sum);
+    memcpy(s->prev_sum_opp, s->sum_opp, sizeof s->prev_sum_opp);
+    spos_play(s, last);
+    s->depth = 0;
+    s->stm = stm;
 }
 
 void spos_play(SPos *s, Point p)
