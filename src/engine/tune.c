@@ -446,9 +446,10 @@ static bool add_game(TuneData *d, SPos *s, SPos *s2, const Board *end, int openi
         if (i + 1 < opening - (d->smooth ? 1 : 0))
             continue;
         spos_init(cur, &b, board_side_to_move(&b), w);
-        const int *score = scores ? &scores[i + 1 - opening] : NULL;
+        /* The position before the opening's end only serves as a predecessor. */
         if (i + 1 >= opening && is_quiet(cur) &&
-            !add_position(d, cur, d->smooth ? prev : NULL, res, score))
+            !add_position(d, cur, d->smooth ? prev : NULL, res,
+                          scores ? &scores[i + 1 - opening] : NULL))
             return false;
         SPos *t = cur;
         cur = prev;
