@@ -335,31 +335,28 @@ static bool add_position(TuneData *d, const SPos *s, const SPos *prev, int res, 
     }
     TunePos *t = &d->pos[d->n++];
     t->mover = (uint8_t)s->stm;
+    const SPos *from[2] = {s, prev};
+    int nfrom = prev ? 2 : 1;
+    memset(t->f, 0, sizeof t->f);
     for (int k = 0; k < 2; k++) {
         Color c = k == 0 ? s->stm : color_other(s->stm);
-        int line[PAT_COUNT], cls[CL_COUNT];
-        spos_features(s, c, line, cls);
-        for (int i = 0; i < PAT_COUNT; i++)
-            t->f[k][i] = (int16_t)line[i];
-        for (int i = 0; i < CL_COUNT; i++)
-            t->f[k][PAT_COUNT + i] = (int16_t)cls[i];
-        if (!prev)
-            continue;
-        spos_features(prev, c, line, cls);
-        for (int i = 0; i < PAT_COUNT; i++)
-            t->f[k][i] = (int16_t)(t->f[k][i] + line[i]);
-        for (int i = 0; i < CL_COUNT; i++)
-            t->f[k][PAT_COUNT + i] = (int16_t)(t->f[k][PAT_COUNT + i] + cls[i]);
+        for (int j = 0; j < nfrom; j++) {
+            int line[PAT_COUNT], cls[CL_COUNT];
+            spos_features(from[j], c, line, cls);
+            for (int i = 0; i < PAT_COUNT; i++)
+                t->f[k][i] = (int16_t)(t->f[k][i] + line[i]);
+            for (int i = 0; i < CL_COUNT; i++)
+                t->f[k][PAT_COUNT + i] = (int16_t)(t->f[k][PAT_COUNT + i] + cls[i]);
+        }
     }
     t->mask = (uint16_t)spos_threat_mask(s);
     t->combo = d->ncombo;
     for (int k = 0; k < 2; k++) {
-        int counts[ENGINE_PCODES], used = 0;
+        int counts[ENGINE_PCODES] = {0}, used = 0;
         Color c = k == 0 ? s->stm : color_other(s->stm);
-        spos_pcode_counts(s, c, counts);
-        if (prev) {
+        for (int j = 0; j < nfrom; j++) {
             int more[ENGINE_PCODES];
-            spos_pcode_counts(prev, c, more);
+            spos_pcode_counts(from[j], c, more);
             for (int code = 0; code < ENGINE_PCODES; code++)
                 counts[code] += more[code];
         }
@@ -439,8 +436,8 @@ static bool add_game(TuneData *d, SPos *s, SPos *s2, const Board *end, int openi
     Board b;
     board_init(&b, end->size, end->rule);
     SPos *cur = s, *prev = s2;
-    if (d->smooth)
-        spos_init(prev, &b, BLACK, w);
+    if (d->smooth && opening <= 1)
+        spos_init(prev, &b, BLACK, w); /* the first position's predecessor is the empty board */
     for (int i = 0; i < end->count - 1; i++) {
         board_play(&b, end->history[i], i % 2 ? WHITE : BLACK);
         if (i + 1 < opening - (d->smooth ? 1 : 0))
