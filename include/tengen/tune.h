@@ -63,6 +63,10 @@ int tune_data_positions(const TuneData *d);
  * its opening length; false when there is no game g. */
 bool tune_data_game(const TuneData *d, int g, Board *b, int *opening);
 
+/* Game g's result as written in the data ("1-0", "0-1" or "1/2"); NULL when
+ * there is no game g. */
+const char *tune_data_result(const TuneData *d, int g);
+
 /* Keeps only the positions with colour c to move (for weights per side to
  * move); returns how many are left. */
 int tune_data_keep_mover(TuneData *d, Color c);
@@ -72,12 +76,21 @@ int tune_data_keep_mover(TuneData *d, Color c);
 int tune_data_eval(const TuneData *d, int i, const EvalWeights *w);
 
 /* Sets the fit's target of every position whose move has a score to
- * lambda * result + (1 - lambda) * sigmoid(score / k), the others to the
- * game's result (lambda 1 restores all); returns how many have a score. */
-int tune_data_blend(TuneData *d, double lambda, double k);
+ * lambda * result + (1 - lambda) * sigmoid(score / score_k), the others to
+ * the game's result (lambda 1 restores all); returns how many have a score. */
+int tune_data_blend(TuneData *d, double lambda, double score_k);
 
 /* The sigmoid scale K that fits w best to d's current targets. */
 double tune_fit_scale(const TuneData *d, const EvalWeights *w);
+
+/* The scale K_s at which sigmoid(score / K_s) predicts the game results best
+ * over the scored positions (forced results left out): the scores' own
+ * scale, which differs from the evaluation's when they come from a deeper
+ * search or another engine. -1 when no position has such a score. */
+double tune_fit_score_scale(const TuneData *d);
+
+/* Mean (result - sigmoid(score / k))^2 over those positions (-1 if none). */
+double tune_score_error(const TuneData *d, double k);
 
 typedef struct {
     int positions;      /* quiet positions used */

@@ -1,11 +1,13 @@
 /* tengen tune — self-play data and logistic (Texel) tuning of the evaluation. */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "tengen/fileio.h"
+#include "tengen/label.h"
 #include "tengen/rules.h"
 #include "tengen/tune.h"
 
@@ -14,7 +16,8 @@ static const char USAGE[] =
     "                       [--balance B] [--scores] OUT\n"
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
     "                       [--combo-l2 X] [--combo-anchor] [--to-move black|white]\n"
-    "                       [--k K] [--lambda L] [--smooth] DATA [--out FILE]\n"
+    "                       [--k K] [--lambda L] [--score-k KS|auto] [--smooth]\n"
+    "                       DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE]\n"
     "                         [--order FILE|classes] [--base-order FILE|classes]\n"
@@ -22,6 +25,8 @@ static const char USAGE[] =
     "       tengen tune order --rule R [--epochs N] [--rate X] [--l2 X] [--scale S]\n"
     "                         [--to-move black|white] [--order FILE] DATA\n"
     "                         [--out FILE]\n"
+    "       tengen tune label --rule R --engine CMD [--nodes N] [--turn MS]\n"
+    "                         [--jobs J] DATA --out FILE\n"
     "gen plays self-play games (single thread, K nodes per move, default 3000, after\n"
     "M random opening moves, default 4, drawn from the seed) and writes them to OUT:\n"
     "one game a line, `RESULT OPENING MOVES` (1-0, 0-1 or 1/2; moves h8,i9,...).\n"
@@ -39,8 +44,11 @@ static const char USAGE[] =
     "--to-move it fits only the positions with that side to move, starting from the\n"
     "built-in weights for that side (the engine keeps one set per side to move).\n"
     "--k K uses the sigmoid scale K instead of fitting it (two sets, one scale).\n"
-    "--lambda L (0..1, default 1) fits to L * result + (1 - L) * sigmoid(score/K)\n"
-    "where the data has scores, K fitted to the game results first (or --k).\n"
+    "--lambda L (0..1, default 1) fits to L * result + (1 - L) * sigmoid(score/KS)\n"
+    "where the data has scores; K is fitted to the game results first (or --k), and\n"
+    "KS is K, or --score-k KS, or with --score-k auto the scale at which the scores\n"
+    "themselves predict the results best (for scores from a deeper search or\n"
+    "another engine, e.g. written by `tune label`).\n"
     "--smooth (or a --weights file with `smooth 1`) fits a smoothed evaluation: the\n"
     "cell totals are the mean of the position's and the previous position's.\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours\n"
@@ -55,7 +63,14 @@ static const char USAGE[] =
     "prints the mean -ln p(move played) and how often it comes first, before and\n"
     "after (and for the class-and-worth order), the table as an order_params.h entry\n"
     "(N > 0), and writes an order file with --out. --epochs 0 only measures FILE;\n"
-    "--to-move uses only the positions with that side to move.\n";
+    "--to-move uses only the positions with that side to move.\n"
+    "label has a pbrain engine (shell command CMD, e.g. another engine) score every\n"
+    "position of DATA's games from the opening on, N nodes (INFO max_node) or MS\n"
+    "milliseconds a position (default 1000; 60000 as a cap with --nodes), J engines\n"
+    "at once (default 1), and writes the games with those scores (format 2, in the\n"
+    "engine's units: fit them with --score-k auto). The score is the last `ev N` or\n"
+    "`Eval N` of the engine's MESSAGE lines before its move; mates (+M5, -M4) count\n"
+    "as +-10000.\n";
 
 typedef struct {
     Rule rule;
@@ -64,12 +79,15 @@ typedef struct {
     long long seed, nodes;
     bool no_combo, combo_anchor, smooth;
     double combo_l2, k, lambda;
+    double score_k; /* fit: scale of the data's scores; 0: K, -1: fitted to the results */
     bool scores;
     int epochs;                 /* order */
     double rate, l2, scale;
     const char *order, *base_order;
     Color mover; /* fit: only positions with this colour to move (EMPTY: all) */
-    bool has_seed;
+    bool has_seed, has_nodes;
+    const char *engine; /* label */
+    int turn_ms, jobs;
     const char *out, *weights, *base, *white, *base_white;
 } TuneOptions;
 
@@ -135,6 +153,20 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
             cli_error("tune", "argument %d '%s': the node budget must be 1..2000000000", at, optarg);
             return EXIT_USAGE;
         }
+        o->has_nodes = true;
+        return -1;
+    case 'e': o->engine = optarg; return -1;
+    case 'T':
+        if (!cli_int(optarg, 1, 3600000, &o->turn_ms)) {
+            cli_error("tune", "argument %d '%s': --turn must be 1..3600000 milliseconds", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'j':
+        if (!cli_int(optarg, 1, 64, &o->jobs)) {
+            cli_error("tune", "argument %d '%s': --jobs must be 1..64", at, optarg);
+            return EXIT_USAGE;
+        }
         return -1;
     case 'm':
         if (!cli_int(optarg, 1, TUNE_MAX_OPENING, &o->opening)) {
@@ -185,6 +217,17 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
     case 'K':
         if (!parse_double(optarg, 1, 100000, &o->k)) {
             cli_error("tune", "argument %d '%s': the scale K must be a number in 1..100000", at, optarg);
+            return EXIT_USAGE;
+        }
+        return -1;
+    case 'k':
+        if (!strcmp(optarg, "auto")) {
+            o->score_k = -1;
+            return -1;
+        }
+        if (!parse_double(optarg, 1, 100000, &o->score_k)) {
+            cli_error("tune", "argument %d '%s': --score-k must be auto or a number in 1..100000",
+                      at, optarg);
             return EXIT_USAGE;
         }
         return -1;
@@ -315,11 +358,22 @@ static int run_fit(const TuneOptions *o, const char *path)
         .iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2,
         .combo_anchor = o->combo_anchor, .k = o->k};
     int scored = -1;
+    double score_k = o->score_k;
     if (o->lambda < 1) {
-        /* The scale comes from the game results: it also converts the scores. */
+        /* The scale comes from the game results; by default it also converts the scores. */
         if (fo.k <= 0 && tune_data_positions(d))
             fo.k = tune_fit_scale(d, &start);
-        scored = tune_data_blend(d, o->lambda, fo.k);
+        if (score_k < 0)
+            score_k = tune_fit_score_scale(d);
+        if (score_k < 0) {
+            tune_data_free(d);
+            cli_error("tune", "%s: --score-k auto needs scores that are not all forced results",
+                      path);
+            return EXIT_USAGE;
+        }
+        if (score_k == 0)
+            score_k = fo.k;
+        scored = tune_data_blend(d, o->lambda, score_k);
     }
     TuneFit fit;
     bool ok = tune_fit(d, &start, &fo, &fit, &err);
@@ -330,7 +384,9 @@ static int run_fit(const TuneOptions *o, const char *path)
         return EXIT_USAGE;
     }
     printf("games %d positions %d K %.1f passes %d\n", games, fit.positions, fit.k, fit.passes);
-    if (scored >= 0)
+    if (scored >= 0 && o->score_k)
+        printf("lambda %.3f scored positions %d score K %.1f\n", o->lambda, scored, score_k);
+    else if (scored >= 0)
         printf("lambda %.3f scored positions %d\n", o->lambda, scored);
     printf("error before %.6f after %.6f\n", fit.err_before, fit.err_after);
     char *c = tune_weights_c(&fit.w, o->rule);
@@ -382,6 +438,37 @@ static int run_match(const TuneOptions *o, const char *path)
     printf("games %d wins %d losses %d draws %d score %.3f\n", o->games, m.wins, m.losses, m.draws,
            score);
     return EXIT_OK;
+}
+
+static void label_progress(int done, int games, void *user)
+{
+    (void)user;
+    if (done % 50 == 0 || done == games)
+        fprintf(stderr, "tengen tune: labelled %d of %d games\n", done, games);
+}
+
+static int run_label(const TuneOptions *o, const char *path)
+{
+    if (!o->engine || !o->out) {
+        cli_error("tune", "label needs --engine and --out");
+        return EXIT_USAGE;
+    }
+    TuneData *d = load_data(path, o->rule, false);
+    if (!d)
+        return EXIT_USAGE;
+    /* With a node budget the turn time is only a safety net. */
+    int turn = o->turn_ms ? o->turn_ms : o->has_nodes ? 60000 : 1000;
+    LabelConfig c = {.engine = o->engine, .nodes = o->has_nodes ? (uint64_t)o->nodes : 0,
+                     .turn_ms = turn, .jobs = o->jobs, .progress = label_progress};
+    signal(SIGPIPE, SIG_IGN); /* a dead engine's pipe must not kill us */
+    TgError err = {0};
+    char *text = label_games(d, &c, &err);
+    tune_data_free(d);
+    if (!text) {
+        cli_error("tune", "%s: %s", path, err.msg);
+        return EXIT_USAGE;
+    }
+    return write_text(o->out, text) ? EXIT_OK : EXIT_USAGE;
 }
 
 static int run_order(const TuneOptions *o, const char *path)
@@ -437,6 +524,8 @@ int cmd_tune(int argc, char **argv)
         {"order", required_argument, NULL, 'O'},  {"base-order", required_argument, NULL, 'P'},
         {"balance", required_argument, NULL, 'A'}, {"scores", no_argument, NULL, 'x'},
         {"lambda", required_argument, NULL, 'l'}, {"smooth", no_argument, NULL, 'M'},
+        {"score-k", required_argument, NULL, 'k'}, {"engine", required_argument, NULL, 'e'},
+        {"turn", required_argument, NULL, 'T'},   {"jobs", required_argument, NULL, 'j'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -445,13 +534,14 @@ int cmd_tune(int argc, char **argv)
     }
     const char *sub = argv[1];
     bool gen = !strcmp(sub, "gen"), fit = !strcmp(sub, "fit"), match = !strcmp(sub, "match"),
-         order = !strcmp(sub, "order");
-    if (!gen && !fit && !match && !order) {
-        cli_error("tune", "argument 1 '%s': unknown step (gen, fit, match or order)", sub);
+         order = !strcmp(sub, "order"), label = !strcmp(sub, "label");
+    if (!gen && !fit && !match && !order && !label) {
+        cli_error("tune", "argument 1 '%s': unknown step (gen, fit, match, order or label)", sub);
         return EXIT_USAGE;
     }
     TuneOptions o = {.iterations = 50, .opening = 4, .nodes = 3000, .combo_l2 = TUNE_COMBO_L2,
-                     .epochs = 4, .rate = 0.02, .l2 = 1e-6, .scale = 300, .lambda = 1};
+                     .epochs = 4, .rate = 0.02, .l2 = 1e-6, .scale = 300, .lambda = 1,
+                     .jobs = 1};
     char *orig[256];
     int n = argc < 256 ? argc : 256;
     for (int i = 0; i < n; i++)
@@ -486,5 +576,7 @@ int cmd_tune(int argc, char **argv)
     const char *file = sargv[optind];
     if (order)
         return run_order(&o, file);
+    if (label)
+        return run_label(&o, file);
     return gen ? run_gen(&o, file) : fit ? run_fit(&o, file) : run_match(&o, file);
 }

@@ -295,6 +295,7 @@ struct TuneData {
     Point *moves;     /* every game's moves, one game after another */
     int *gstart;      /* [games + 1]: where each game's moves begin */
     uint8_t *gopen;   /* [games]: opening length */
+    uint8_t *gres;    /* [games]: RES_BLACK, RES_WHITE or RES_DRAW */
 };
 
 int tune_data_games(const TuneData *d) { return d->games; }
@@ -308,6 +309,7 @@ void tune_data_free(TuneData *d)
     free(d->moves);
     free(d->gstart);
     free(d->gopen);
+    free(d->gres);
     free(d);
 }
 
@@ -386,7 +388,7 @@ static bool add_position(TuneData *d, const SPos *s, const SPos *prev, int res, 
 }
 
 /* Keeps the game's moves (for tune_data_game); games is not yet counted. */
-static bool keep_moves(TuneData *d, const Board *end, int opening)
+static bool keep_moves(TuneData *d, const Board *end, int opening, int res)
 {
     if (d->nmoves + end->count > d->moves_cap) {
         int cap = d->moves_cap ? d->moves_cap * 2 : 1 << 14;
@@ -404,12 +406,16 @@ static bool keep_moves(TuneData *d, const Board *end, int opening)
         if (gs)
             d->gstart = gs;
         uint8_t *go = gs ? realloc(d->gopen, cap) : NULL;
-        if (!go)
+        if (go)
+            d->gopen = go;
+        uint8_t *gr = go ? realloc(d->gres, cap) : NULL;
+        if (!gr)
             return false;
-        d->gopen = go;
+        d->gres = gr;
     }
     d->gstart[d->games] = d->nmoves;
     d->gopen[d->games] = (uint8_t)opening;
+    d->gres[d->games] = (uint8_t)res;
     memcpy(d->moves + d->nmoves, end->history, sizeof *d->moves * (size_t)end->count);
     d->nmoves += end->count;
     d->gstart[d->games + 1] = d->nmoves;
@@ -614,7 +620,7 @@ TuneData *tune_data_parse(const char *text, Rule r, bool smooth, TgError *err)
             board_init(&b, TUNE_BOARD_SIZE, r);
             int opening, res, nscores;
             ok = parse_line(p, lineno, line, &b, &opening, &res, scores, &nscores, err);
-            if (ok && (!keep_moves(d, &b, opening) ||
+            if (ok && (!keep_moves(d, &b, opening, res) ||
                        !add_game(d, s, s + 1, &b, opening, res, nscores ? scores : NULL, w))) {
                 tg_error_set(err, 0, 0, "out of memory");
                 ok = false;
@@ -663,6 +669,11 @@ static int eval_pos(const TuneData *d, int i, const EvalWeights *w)
 
 int tune_data_positions(const TuneData *d) { return d->n; }
 
+const char *tune_data_result(const TuneData *d, int g)
+{
+    return g < 0 || g >= d->games ? NULL : RESULT_TEXT[d->gres[g]];
+}
+
 int tune_data_keep_mover(TuneData *d, Color c)
 {
     int n = 0;
@@ -677,7 +688,7 @@ int tune_data_eval(const TuneData *d, int i, const EvalWeights *w) { return eval
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
-int tune_data_blend(TuneData *d, double lambda, double k)
+int tune_data_blend(TuneData *d, double lambda, double score_k)
 {
     int n = 0;
     for (int i = 0; i < d->n; i++) {
@@ -685,7 +696,7 @@ int tune_data_blend(TuneData *d, double lambda, double k)
         t->result = t->game;
         if (!t->scored)
             continue;
-        t->result = (float)(lambda * t->game + (1 - lambda) * sigmoid(t->score / k));
+        t->result = (float)(lambda * t->game + (1 - lambda) * sigmoid(t->score / score_k));
         n++;
     }
     return n;
@@ -704,29 +715,74 @@ double tune_error(const TuneData *d, const EvalWeights *w, double k)
 }
 
 /* Golden-section search for the K that fits w best, on log K in [1, 10000]. */
-double tune_fit_scale(const TuneData *d, const EvalWeights *w)
+/* The k in 1..10000 that minimises f(ctx, k), by golden-section search on ln k. */
+static double golden_scale(double (*f)(const void *, double), const void *ctx)
 {
     const double g = 0.6180339887498949;
     double a = 0, b = log(10000.0);
     double x1 = b - g * (b - a), x2 = a + g * (b - a);
-    double f1 = tune_error(d, w, exp(x1)), f2 = tune_error(d, w, exp(x2));
+    double f1 = f(ctx, exp(x1)), f2 = f(ctx, exp(x2));
     for (int i = 0; i < 60; i++) {
         if (f1 < f2) {
             b = x2;
             x2 = x1;
             f2 = f1;
             x1 = b - g * (b - a);
-            f1 = tune_error(d, w, exp(x1));
+            f1 = f(ctx, exp(x1));
         } else {
             a = x1;
             x1 = x2;
             f1 = f2;
             x2 = a + g * (b - a);
-            f2 = tune_error(d, w, exp(x2));
+            f2 = f(ctx, exp(x2));
         }
     }
     return exp((a + b) / 2);
 }
+
+typedef struct {
+    const TuneData *d;
+    const EvalWeights *w;
+} ScaleCtx;
+
+static double eval_error_at(const void *ctx, double k)
+{
+    const ScaleCtx *c = ctx;
+    return tune_error(c->d, c->w, k);
+}
+
+double tune_fit_scale(const TuneData *d, const EvalWeights *w)
+{
+    ScaleCtx c = {d, w};
+    return golden_scale(eval_error_at, &c);
+}
+
+/* Mean (game result - sigmoid(score / k))^2 over the scored positions whose
+ * score is not a forced result; -1 when there is none. */
+static double score_error_at(const void *ctx, double k)
+{
+    const TuneData *d = ctx;
+    double e = 0;
+    int n = 0;
+    for (int i = 0; i < d->n; i++) {
+        const TunePos *t = &d->pos[i];
+        if (!t->scored || t->score >= TUNE_SCORE_MAX || t->score <= -TUNE_SCORE_MAX)
+            continue;
+        double q = t->game - sigmoid(t->score / k);
+        e += q * q;
+        n++;
+    }
+    return n ? e / n : -1;
+}
+
+double tune_fit_score_scale(const TuneData *d)
+{
+    if (score_error_at(d, 1) < 0)
+        return -1;
+    return golden_scale(score_error_at, d);
+}
+
+double tune_score_error(const TuneData *d, double k) { return score_error_at(d, k); }
 
 /* The tuned parameters: line and class weights that can matter in a quiet
  * position, for the mover and for the opponent, and `own` (opp stays the

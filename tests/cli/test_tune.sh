@@ -87,6 +87,13 @@ printf '1-0 2 h8,h9,i9,i8 5\n' > "$TMPD/badsc.txt"
 expect_fail "scores that do not match the moves" 2 "badsc.txt:1:19" "$TENGEN" tune fit --rule renju "$TMPD/badsc.txt"
 expect_fail "bad --balance" 2 "argument 9 '0'" "$TENGEN" tune gen --rule freestyle --games 2 --seed 5 --balance 0 x
 expect_fail "bad --k" 2 "argument 5 '0'" "$TENGEN" tune fit --rule renju --k 0 x
+expect_fail "bad --score-k" 2 "argument 5 'big': --score-k must be auto or a number" \
+    "$TENGEN" tune fit --rule renju --score-k big x
+expect_match "fit --score-k: the scores converted at the given scale" '^lambda 0\.500 scored positions [0-9]+ score K 250\.0$' \
+    "$TENGEN" tune fit --rule renju --iterations 0 --lambda 0.5 --score-k 250 "$TMPD/sc.txt"
+printf '1-0 2 h8,h9,i9,i8,j10 10000,-10000,10000\n' > "$TMPD/forced.txt"
+expect_fail "fit --score-k auto: no score but forced results" 2 'forced.txt: --score-k auto needs scores' \
+    "$TENGEN" tune fit --rule freestyle --lambda 0.5 --score-k auto "$TMPD/forced.txt"
 expect_fail "bad --to-move" 2 "argument 5 'red'" "$TENGEN" tune fit --rule renju --to-move red x
 expect_match "match --white: a set per side to move" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
     "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 --white "$TMPD/nc.txt" \

@@ -198,6 +198,33 @@ static void test_blend_targets(void **state)
     tune_data_free(d);
 }
 
+/* The scores' own scale: three games where the scores name the winner and
+ * one where they name the loser, so the best sigmoid(100 / K) is 3/4. Forced
+ * results do not count, and data with nothing else has no scale. */
+static void test_score_scale(void **state)
+{
+    (void)state;
+    const char *text = "1-0 1 h8,h9,i9,g7,j10 -100,100,-100,100\n"
+                       "1-0 1 h8,h9,i9,g7,j10 -100,100,-100,100\n"
+                       "1-0 1 h8,h9,i9,g7,j10 -100,100,-100,100\n"
+                       "0-1 1 h8,h9,i9,g7,j10 -100,100,-100,100\n"
+                       "0-1 1 h8,h9,i9,g7,j10 10000,-10000,10000,-10000\n";
+    TgError err = {0};
+    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, false, &err);
+    assert_non_null(d);
+    assert_int_equal(tune_data_positions(d), 20);
+    double k = tune_fit_score_scale(d);
+    assert_float_equal(k, 100 / log(3.0), 0.05);
+    assert_float_equal(tune_score_error(d, k), 0.75 * 0.0625 + 0.25 * 0.5625, 1e-6);
+    assert_true(tune_score_error(d, k * 1.2) > tune_score_error(d, k));
+    tune_data_free(d);
+    d = tune_data_parse("1-0 1 h8,h9,i9,g7,j10 -10000,10000,-10000,10000\n", RULE_FREESTYLE, false,
+                        &err);
+    assert_non_null(d);
+    assert_true(tune_fit_score_scale(d) < 0);
+    tune_data_free(d);
+}
+
 /* Random weights in range, every kind of weight set. */
 static void random_weights(Rng *rng, EvalWeights *w)
 {
@@ -650,6 +677,7 @@ int main(void)
         cmocka_unit_test(test_generate_balanced),
         cmocka_unit_test(test_generate_scores),
         cmocka_unit_test(test_blend_targets),
+        cmocka_unit_test(test_score_scale),
         cmocka_unit_test(test_features_match_engine),
         cmocka_unit_test(test_pattern_codes),
         cmocka_unit_test(test_fit_lowers_error),
