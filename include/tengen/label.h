@@ -7,8 +7,10 @@
  * and the evaluation the engine reports in its MESSAGE lines is kept (the
  * last one before its move). Engines report it as `ev N` (tengen) or
  * `Eval N` (Rapfi and others); `+M5` / `-M4` style mates become
- * +-TUNE_SCORE_MAX. The result is tune data format 2 in the engine's own
- * units; `tune fit --score-k auto` finds their scale.
+ * +-TUNE_SCORE_MAX. An engine that reports nothing has failed, except
+ * where the mover has a five (+TUNE_SCORE_MAX) or in a position that fit
+ * does not use (tune_position_used: 0). The result is tune data format 2 in
+ * the engine's own units; `tune fit --score-k auto` finds their scale.
  */
 #ifndef TENGEN_LABEL_H
 #define TENGEN_LABEL_H

@@ -67,6 +67,11 @@ bool tune_data_game(const TuneData *d, int g, Board *b, int *opening);
  * there is no game g. */
 const char *tune_data_result(const TuneData *d, int g);
 
+/* Whether fit uses b (side to move as by the stone count): it is quiet, no
+ * side can make five and the mover has no flex four, double four or
+ * four-three to make (threats decide those, not the evaluation). */
+bool tune_position_used(const Board *b);
+
 /* Keeps only the positions with colour c to move (for weights per side to
  * move); returns how many are left. */
 int tune_data_keep_mover(TuneData *d, Color c);

@@ -323,6 +323,20 @@ static bool is_quiet(const SPos *s)
     return !s->count[me][CL_F4] && !s->count[me][CL_44] && !s->count[me][CL_43];
 }
 
+bool tune_position_used(const Board *b)
+{
+    SPos *s = malloc(sizeof *s);
+    if (!s)
+        return true;
+    EvalWeights w[2];
+    engine_default_weights(b->rule, BLACK, &w[0]);
+    engine_default_weights(b->rule, WHITE, &w[1]);
+    spos_init(s, b, board_side_to_move(b), w);
+    bool quiet = is_quiet(s);
+    free(s);
+    return quiet;
+}
+
 /* prev (NULL: none) is the position before s, whose features are added to
  * s's, each colour's to its own, for a smoothed evaluation. */
 static bool add_position(TuneData *d, const SPos *s, const SPos *prev, int res, const int *score)

@@ -248,9 +248,13 @@ static bool score_position(Worker *w, Proc *p, const Board *b, int game, int *ou
     }
     if (have)
         return true;
-    /* Engines play a five at once without a word; no other answer is a score. */
+    /* Engines play a five or a forced block at once, without a word. */
     if (can_five(b)) {
         *out = TUNE_SCORE_MAX;
+        return true;
+    }
+    if (!tune_position_used(b)) {
+        *out = 0; /* the fit takes no score from a position that threats decide */
         return true;
     }
     return fail(w, "%s reported no evaluation (ev N or Eval N in a MESSAGE)", w->c->engine, game,

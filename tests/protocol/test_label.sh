@@ -73,6 +73,19 @@ label_fails "label: an engine with no evaluation" silent \
     'games.txt: game 1, position of 3 stones: .* reported no evaluation'
 label_fails "label: an engine that hangs" hang 'games.txt: game 1, position of 3 stones: .* gave no move in time'
 label_fails "label: an engine that crashes" crash 'games.txt: game 1, position of 3 stones: .* exited'
+# Silence is allowed where the fit takes no score: black to move with an open
+# three (a flex four to make) gets 0; after black plays elsewhere, white to
+# move is quiet again.
+printf '1-0 6 h8,a1,h9,a2,h10,a3,o15,b1\n' >"$TMPD/open3.txt"
+expect_fail "label: a silent engine fails at the first position the fit uses" 2 \
+    'open3.txt: game 1, position of 7 stones: .* reported no evaluation' \
+    "$TENGEN" tune label --rule freestyle --engine "$FAKE silent" "$TMPD/open3.txt" --out "$TMPD/x.txt"
+printf '1-0 6 h8,a1,h9,a2,h10,a3,h11,a4,h12\n' >"$TMPD/fours.txt"
+run "$TENGEN" tune label --rule freestyle --engine "$FAKE silent" "$TMPD/fours.txt" --out "$TMPD/fours.out"
+got=$(grep -v '^#' "$TMPD/fours.out" 2>/dev/null | cut -d' ' -f4)
+if [ "$RC" -eq 0 ] && [ "$got" = "0,0,10000" ]; then
+    ok "label: no evaluation needed where threats decide (0, or 10000 for a five)"
+else not_ok "label: no evaluation needed where threats decide (0, or 10000 for a five)" "status $RC" "got: $got" "$ERR"; fi
 expect_fail "label: an engine that cannot be run" 2 'engine exited before (answering )?START' \
     "$TENGEN" tune label --rule freestyle --engine /nonexistent/engine "$TMPD/games.txt" --out "$TMPD/x.txt"
 expect_fail "label: --engine and --out are needed" 2 'label needs --engine and --out' \
