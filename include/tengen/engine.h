@@ -165,7 +165,9 @@ void engine_free(Engine *e);
  * clears it. False (engine unchanged) on bad options or no memory. */
 bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err);
 
-/* Empties the transposition table (new game); free until a search has run. */
+/* Empties the transposition table and the threat solvers' tables (new game):
+ * the next search costs what it costs on a fresh engine. Free until a search
+ * has run. */
 void engine_clear_hash(Engine *e);
 
 /* The table is allocated untouched, so its pages are mapped by the searches

@@ -138,7 +138,15 @@ bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err)
     return true;
 }
 
-void engine_clear_hash(Engine *e) { tt_clear(&e->tt); }
+void engine_clear_hash(Engine *e)
+{
+    /* The solvers' tables are written only by searches, as the TT is; a
+     * cached "no VCF within the budget" would make the next search differ. */
+    if (e->tt.used)
+        for (int i = 0; i < e->nworkers; i++)
+            solver_clear(e->workers[i].solver);
+    tt_clear(&e->tt);
+}
 
 bool engine_prefault_hash(Engine *e, const _Atomic bool *cancel) { return tt_touch(&e->tt, cancel); }
 
