@@ -18,7 +18,7 @@
 #define START_TIMEOUT_MS 30000
 #define SYNC_WAIT_MS 200
 #define SYNC_TRIES 100        /* 20 s of silence: the engine is stuck */
-#define ANSWER_SLACK_MS 2000 /* beyond twice the turn time: process overhead, slow machines */
+#define ANSWER_SLACK_MS 2000  /* beyond twice the turn time: process overhead, slow machines */
 #define LABEL_MAX_JOBS 64
 
 /* ---- reading evaluations ---- */
