@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "tengen/fileio.h"
 #include "tengen/match.h"
 #include "tengen/rules.h"
 
@@ -215,36 +216,6 @@ static bool parse_sprt(const char *s, MatchSprt *out)
     return true;
 }
 
-static char *read_file(const char *path, TgError *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        tg_error_set(err, 0, 0, "cannot read '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *s = malloc(cap);
-    while (s) {
-        n += fread(s + n, 1, cap - n - 1, f);
-        if (n < cap - 1)
-            break;
-        cap *= 2;
-        char *g = realloc(s, cap);
-        if (!g) {
-            free(s);
-            s = NULL;
-        } else
-            s = g;
-    }
-    fclose(f);
-    if (!s) {
-        tg_error_set(err, 0, 0, "out of memory");
-        return NULL;
-    }
-    s[n] = '\0';
-    return s;
-}
-
 int cmd_match(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -326,11 +297,14 @@ int cmd_match(int argc, char **argv)
     t->rules.move_delay_ms = delay;
     if (openings) {
         TgError err;
-        char *text = read_file(openings, &err);
+        char *text = file_read_text(openings, &err);
         if (!text || !match_read_openings(text, t->rules.size, rule, &t->openings, &t->nopenings,
                                           &err)) {
             if (text)
                 cli_error("match", "%s: %s", openings, err.msg);
+            else if (err.line > 0)
+                cli_error("match", "%s: line %d, column %d: %s", openings, err.line, err.col,
+                          err.msg);
             else
                 cli_error("match", "%s", err.msg);
             free(text);

@@ -2,7 +2,6 @@
 
 #include <ctype.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,49 +11,7 @@
 #include "tengen/forbid.h"
 #include "tengen/rng.h"
 #include "tengen/rules.h"
-
-/* ---- growing text buffer ---- */
-
-typedef struct {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} Buf;
-
-static void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void buf_printf(Buf *b, const char *fmt, ...)
-{
-    if (b->oom)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->len + (size_t)n + 1 > b->cap) {
-        size_t cap = (b->cap + (size_t)n + 1) * 2;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            b->oom = true;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-static char *buf_take(Buf *b, TgError *err)
-{
-    if (b->oom || !b->s) {
-        free(b->s);
-        tg_error_set(err, 0, 0, "out of memory");
-        return NULL;
-    }
-    return b->s;
-}
+#include "tengen/strbuf.h"
 
 /* ---- playing games ---- */
 
@@ -193,13 +150,13 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
     Engine *e = tune_engine(c->rule, w, NULL, err);
     if (!e)
         return NULL;
-    Buf out = {0};
-    buf_printf(&out, "# tengen tune data %d\n# rule %s games %d seed %llu nodes %llu opening %d",
+    StrBuf out = {0};
+    strbuf_addf(&out, "# tengen tune data %d\n# rule %s games %d seed %llu nodes %llu opening %d",
                c->scores ? 2 : 1, rule_name(c->rule), c->games, (unsigned long long)c->seed,
                (unsigned long long)c->nodes, c->opening);
     if (c->balance)
-        buf_printf(&out, " balance %d", c->balance);
-    buf_printf(&out, "\n");
+        strbuf_addf(&out, " balance %d", c->balance);
+    strbuf_addf(&out, "\n");
     Engine *eng[2] = {e, e};
     for (int g = 0; g < c->games; g++) {
         Rng rng;
@@ -218,17 +175,17 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
             free(out.s);
             return NULL;
         }
-        buf_printf(&out, "%s %d ", RESULT_TEXT[res], c->opening);
+        strbuf_addf(&out, "%s %d ", RESULT_TEXT[res], c->opening);
         for (int i = 0; i < b.count; i++) {
             char tok[8];
-            buf_printf(&out, "%s%s", i ? "," : "", coord_format(b.history[i], b.size, tok));
+            strbuf_addf(&out, "%s%s", i ? "," : "", coord_format(b.history[i], b.size, tok));
         }
         for (int i = c->opening; c->scores && i < b.count; i++)
-            buf_printf(&out, "%c%d", i == c->opening ? ' ' : ',', scores[i]);
-        buf_printf(&out, "\n");
+            strbuf_addf(&out, "%c%d", i == c->opening ? ' ' : ',', scores[i]);
+        strbuf_addf(&out, "\n");
     }
     engine_free(e);
-    return buf_take(&out, err);
+    return strbuf_finish(&out, err);
 }
 
 bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], const TuneOrdering ord[2],
@@ -1061,80 +1018,80 @@ static const char *RULE_ENUM[RULE_COUNT] = {"RULE_FREESTYLE", "RULE_STANDARD", "
 
 char *tune_weights_c(const EvalWeights *w, Rule r)
 {
-    Buf b = {0};
-    buf_printf(&b, "    [%s] = {\n        .line = {", RULE_ENUM[r]);
+    StrBuf b = {0};
+    strbuf_addf(&b, "    [%s] = {\n        .line = {", RULE_ENUM[r]);
     for (int i = 0; i < PAT_COUNT; i++)
-        buf_printf(&b, "%s[PAT_%s] = %d", i ? ", " : "", PAT_NAMES[i], w->line[i]);
-    buf_printf(&b, "},\n        .cls = {");
+        strbuf_addf(&b, "%s[PAT_%s] = %d", i ? ", " : "", PAT_NAMES[i], w->line[i]);
+    strbuf_addf(&b, "},\n        .cls = {");
     for (int i = 0; i < CL_COUNT; i++)
-        buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls[i]);
-    buf_printf(&b, "},\n        .line_opp = {");
+        strbuf_addf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls[i]);
+    strbuf_addf(&b, "},\n        .line_opp = {");
     for (int i = 0; i < PAT_COUNT; i++)
-        buf_printf(&b, "%s[PAT_%s] = %d", i ? ", " : "", PAT_NAMES[i], w->line_opp[i]);
-    buf_printf(&b, "},\n        .cls_opp = {");
+        strbuf_addf(&b, "%s[PAT_%s] = %d", i ? ", " : "", PAT_NAMES[i], w->line_opp[i]);
+    strbuf_addf(&b, "},\n        .cls_opp = {");
     for (int i = 0; i < CL_COUNT; i++)
-        buf_printf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls_opp[i]);
-    buf_printf(&b, "},\n        .own = %d,\n        .opp = %d,\n", w->own, w->opp);
+        strbuf_addf(&b, "%s[CL_%s] = %d", i ? ", " : "", CL_NAMES[i], w->cls_opp[i]);
+    strbuf_addf(&b, "},\n        .own = %d,\n        .opp = %d,\n", w->own, w->opp);
     if (w->smooth)
-        buf_printf(&b, "        .smooth = 1,\n");
+        strbuf_addf(&b, "        .smooth = 1,\n");
     int shown = 0;
     for (int m = 0; m < ENGINE_THREAT_MASKS; m++) {
         if (!w->threat[m])
             continue;
-        buf_printf(&b, "%s[%d] = %d", !shown ? "        .threat = {" : shown % 8 ? ", " : ",\n                    ",
+        strbuf_addf(&b, "%s[%d] = %d", !shown ? "        .threat = {" : shown % 8 ? ", " : ",\n                    ",
                    m, w->threat[m]);
         shown++;
     }
     if (shown)
-        buf_printf(&b, "},\n");
+        strbuf_addf(&b, "},\n");
     for (int k = 0; k < 2; k++) {
         shown = 0;
         for (int code = 0; code < ENGINE_PCODES; code++) {
             if (!w->combo[k][code])
                 continue;
-            buf_printf(&b, "%s[%d] = %d", !shown ? (k ? "        .combo[1] = {" : "        .combo[0] = {")
+            strbuf_addf(&b, "%s[%d] = %d", !shown ? (k ? "        .combo[1] = {" : "        .combo[0] = {")
                                           : shown % 8 ? ", " : ",\n                      ",
                        code, w->combo[k][code]);
             shown++;
         }
         if (shown)
-            buf_printf(&b, "},\n");
+            strbuf_addf(&b, "},\n");
     }
-    buf_printf(&b, "    },\n");
-    return buf_take(&b, NULL);
+    strbuf_addf(&b, "    },\n");
+    return strbuf_finish(&b, NULL);
 }
 
 char *tune_weights_write(const EvalWeights *w)
 {
-    Buf b = {0};
-    buf_printf(&b, "# tengen weights 1\nline");
+    StrBuf b = {0};
+    strbuf_addf(&b, "# tengen weights 1\nline");
     for (int i = 0; i < PAT_COUNT; i++)
-        buf_printf(&b, " %d", w->line[i]);
-    buf_printf(&b, "\nclass");
+        strbuf_addf(&b, " %d", w->line[i]);
+    strbuf_addf(&b, "\nclass");
     for (int i = 0; i < CL_COUNT; i++)
-        buf_printf(&b, " %d", w->cls[i]);
-    buf_printf(&b, "\nline_opp");
+        strbuf_addf(&b, " %d", w->cls[i]);
+    strbuf_addf(&b, "\nline_opp");
     for (int i = 0; i < PAT_COUNT; i++)
-        buf_printf(&b, " %d", w->line_opp[i]);
-    buf_printf(&b, "\nclass_opp");
+        strbuf_addf(&b, " %d", w->line_opp[i]);
+    strbuf_addf(&b, "\nclass_opp");
     for (int i = 0; i < CL_COUNT; i++)
-        buf_printf(&b, " %d", w->cls_opp[i]);
-    buf_printf(&b, "\nown %d\nopp %d\n", w->own, w->opp);
+        strbuf_addf(&b, " %d", w->cls_opp[i]);
+    strbuf_addf(&b, "\nown %d\nopp %d\n", w->own, w->opp);
     if (w->smooth)
-        buf_printf(&b, "smooth 1\n");
+        strbuf_addf(&b, "smooth 1\n");
     for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
         if (w->threat[m])
-            buf_printf(&b, "threat %d %d\n", m, w->threat[m]);
+            strbuf_addf(&b, "threat %d %d\n", m, w->threat[m]);
     for (int k = 0; k < 2; k++)
         for (int code = 0; code < ENGINE_PCODES; code++) {
             if (!w->combo[k][code])
                 continue;
             int pat[4];
             engine_pcode_patterns(code, pat);
-            buf_printf(&b, "combo %s %s %s %s %s %d\n", k ? "opp" : "own", PAT_NAMES[pat[0]], PAT_NAMES[pat[1]],
+            strbuf_addf(&b, "combo %s %s %s %s %s %d\n", k ? "opp" : "own", PAT_NAMES[pat[0]], PAT_NAMES[pat[1]],
                        PAT_NAMES[pat[2]], PAT_NAMES[pat[3]], w->combo[k][code]);
         }
-    return buf_take(&b, NULL);
+    return strbuf_finish(&b, NULL);
 }
 
 /* Reads one integer in lo..hi at *p (after blanks) and moves *p past it; the
@@ -1366,17 +1323,17 @@ static const char *code_words(int code, char *buf, size_t size)
 
 char *tune_order_write(const OrderWeights *w)
 {
-    Buf b = {0};
-    buf_printf(&b, "# tengen order 1\n");
+    StrBuf b = {0};
+    strbuf_addf(&b, "# tengen order 1\n");
     for (int k = 0; k < 2; k++)
         for (int code = 0; code < ENGINE_ORDER_CODES; code++) {
             int v = k ? w->def[code] : w->att[code];
             char words[64];
             if (v)
-                buf_printf(&b, "%s %s %d\n", k ? "def" : "att",
+                strbuf_addf(&b, "%s %s %d\n", k ? "def" : "att",
                            code_words(code, words, sizeof words), v);
         }
-    return buf_take(&b, NULL);
+    return strbuf_finish(&b, NULL);
 }
 
 /* "att|def P P P P VALUE" or "att|def FORBID VALUE", each code at most once. */
@@ -1434,22 +1391,22 @@ bool tune_order_parse(const char *text, OrderWeights *w, TgError *err)
 
 char *tune_order_c(const OrderWeights *w, Rule r)
 {
-    Buf b = {0};
-    buf_printf(&b, "    [%s] = {.own = true, .w = {\n", RULE_ENUM[r]);
+    StrBuf b = {0};
+    strbuf_addf(&b, "    [%s] = {.own = true, .w = {\n", RULE_ENUM[r]);
     for (int k = 0; k < 2; k++) {
         int shown = 0;
         for (int code = 0; code < ENGINE_ORDER_CODES; code++) {
             int v = k ? w->def[code] : w->att[code];
             if (!v)
                 continue;
-            buf_printf(&b, "%s[%d] = %d", !shown ? (k ? "        .def = {" : "        .att = {")
+            strbuf_addf(&b, "%s[%d] = %d", !shown ? (k ? "        .def = {" : "        .att = {")
                                           : shown % 8 ? ", " : ",\n                ",
                        code, v);
             shown++;
         }
         if (shown)
-            buf_printf(&b, "},\n");
+            strbuf_addf(&b, "},\n");
     }
-    buf_printf(&b, "    }},\n");
-    return buf_take(&b, NULL);
+    strbuf_addf(&b, "    }},\n");
+    return strbuf_finish(&b, NULL);
 }

@@ -3,7 +3,6 @@
 
 #include <ctype.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "tengen/coord.h"
 #include "tengen/match.h"
 #include "tengen/rules.h"
+#include "tengen/strbuf.h"
 
 #include "proc.h"
 
@@ -298,73 +298,32 @@ static void *run_worker(void *arg)
 
 /* ---- the whole data ---- */
 
-typedef struct {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} Text;
-
-static void text_add(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void text_add(Text *t, const char *fmt, ...)
-{
-    if (t->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            t->oom = true;
-            return;
-        }
-        if (t->s && t->len + (size_t)n < t->cap) {
-            t->len += (size_t)n;
-            return;
-        }
-        size_t cap = t->cap ? t->cap * 2 : 4096;
-        while (cap < t->len + (size_t)n + 1)
-            cap *= 2;
-        char *s = realloc(t->s, cap);
-        if (!s) {
-            t->oom = true;
-            return;
-        }
-        t->s = s;
-        t->cap = cap;
-    }
-}
-
 static char *write_games(const TuneData *d, const LabelConfig *c, const int *scores,
-                         const int *offset)
+                         const int *offset, TgError *err)
 {
-    Text t = {0};
+    StrBuf t = {0};
     int games = tune_data_games(d);
     Board b;
     int opening;
     tune_data_game(d, 0, &b, &opening);
-    text_add(&t, "# tengen tune data 2\n# rule %s games %d labelled by: %s\n", rule_name(b.rule),
+    strbuf_addf(&t, "# tengen tune data 2\n# rule %s games %d labelled by: %s\n", rule_name(b.rule),
              games, c->engine);
     if (c->nodes)
-        text_add(&t, "# nodes %llu a position\n", (unsigned long long)c->nodes);
+        strbuf_addf(&t, "# nodes %llu a position\n", (unsigned long long)c->nodes);
     else
-        text_add(&t, "# %d ms a position\n", c->turn_ms);
+        strbuf_addf(&t, "# %d ms a position\n", c->turn_ms);
     for (int g = 0; g < games; g++) {
         tune_data_game(d, g, &b, &opening);
-        text_add(&t, "%s %d ", tune_data_result(d, g), opening);
+        strbuf_addf(&t, "%s %d ", tune_data_result(d, g), opening);
         for (int i = 0; i < b.count; i++) {
             char buf[COORD_BUF];
-            text_add(&t, "%s%s", i ? "," : "", coord_format(b.history[i], b.size, buf));
+            strbuf_addf(&t, "%s%s", i ? "," : "", coord_format(b.history[i], b.size, buf));
         }
         for (int i = 0; i < b.count - opening; i++)
-            text_add(&t, "%c%d", i ? ',' : ' ', scores[offset[g] + i]);
-        text_add(&t, "\n");
+            strbuf_addf(&t, "%c%d", i ? ',' : ' ', scores[offset[g] + i]);
+        strbuf_addf(&t, "\n");
     }
-    if (t.oom) {
-        free(t.s);
-        return NULL;
-    }
-    return t.s;
+    return strbuf_finish(&t, err);
 }
 
 char *label_games(const TuneData *d, const LabelConfig *c, TgError *err)
@@ -424,8 +383,8 @@ char *label_games(const TuneData *d, const LabelConfig *c, TgError *err)
             bad = &ws[i];
     if (bad)
         *err = bad->err;
-    else if (!(text = write_games(d, c, scores, offset)))
-        tg_error_set(err, 0, 0, "out of memory");
+    else
+        text = write_games(d, c, scores, offset, err);
     free(offset);
     free(scores);
     free(ws);

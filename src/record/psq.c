@@ -201,8 +201,8 @@ char *psq_write(const Record *r, TgError *err)
     if (n < 0)
         return NULL;
     StrBuf b = {0};
-    sb_addf(&b, "%s %dx%d, 11:11, 0\n", PSQ_MAGIC, r->config.size, r->config.size);
+    strbuf_addf(&b, "%s %dx%d, 11:11, 0\n", PSQ_MAGIC, r->config.size, r->config.size);
     for (int i = 0; i < n; i++)
-        sb_addf(&b, "%d,%d,0\n", point_x(stones[i]) + 1, point_y(stones[i]) + 1);
-    return sb_finish(&b, err);
+        strbuf_addf(&b, "%d,%d,0\n", point_x(stones[i]) + 1, point_y(stones[i]) + 1);
+    return strbuf_finish(&b, err);
 }

@@ -3,7 +3,6 @@
 #include "tengen/openings.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,67 +202,6 @@ void cur_skip_space(Cursor *c)
 {
     while (isspace((unsigned char)cur_peek(c)))
         cur_advance(c);
-}
-
-void sb_addn(StrBuf *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *grown = realloc(b->s, cap);
-        if (!grown) {
-            b->failed = true;
-            return;
-        }
-        b->s = grown;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-void sb_addf(StrBuf *b, const char *fmt, ...)
-{
-    char small[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        b->failed = true;
-        return;
-    }
-    if ((size_t)n < sizeof small) {
-        sb_addn(b, small, (size_t)n);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        b->failed = true;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_addn(b, big, (size_t)n);
-    free(big);
-}
-
-char *sb_finish(StrBuf *b, TgError *err)
-{
-    if (!b->failed && !b->s)
-        sb_addn(b, "", 0);
-    if (b->failed) {
-        free(b->s);
-        b->s = NULL;
-        tg_error_set(err, 0, 0, "out of memory");
-        return NULL;
-    }
-    return b->s;
 }
 
 const char *rec_quote(const char *s, size_t n, char *buf)

@@ -1,6 +1,6 @@
 /* record_internal.h — what the format files of src/record share: one parser and
- * one writer per format, a growing string for the writers, and a way to quote
- * an arbitrary input token safely in an error message. Not a public header. */
+ * one writer per format, and a way to quote an arbitrary input token safely in
+ * an error message. Not a public header. */
 #ifndef TENGEN_RECORD_INTERNAL_H
 #define TENGEN_RECORD_INTERNAL_H
 
@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "tengen/record.h"
+#include "tengen/strbuf.h"
 
 /* Each parser fills a freshly initialised r; on failure the caller empties it. */
 bool tgn_parse(const char *text, Record *r, TgError *err);
@@ -23,18 +24,6 @@ char *rif_write(const Record *r, TgError *err);
  * line/col are where the text starts, for error positions. */
 bool tgn_parse_action(const char *text, const GameConfig *cfg, int line, int col, Action *out,
                       TgError *err);
-
-/* A growing, always NUL-terminated string; `failed` latches on out of memory. */
-typedef struct {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} StrBuf;
-
-void sb_addf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_addn(StrBuf *b, const char *s, size_t n);
-/* Hands over the string, or frees it and returns NULL (err: out of memory). */
-char *sb_finish(StrBuf *b, TgError *err);
 
 /* Appends one action in .tgn syntax (e.g. "propose j9,k10", "2:h8"). */
 void tgn_write_action(StrBuf *b, const GameConfig *cfg, const Action *a);

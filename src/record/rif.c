@@ -242,12 +242,12 @@ char *rif_write(const Record *r, TgError *err)
     if (n < 0)
         return NULL;
     StrBuf b = {0};
-    sb_addf(
+    strbuf_addf(
         &b,
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<database>\n<games>\n<game id=\"1\">\n<move>");
     char buf[COORD_BUF];
     for (int i = 0; i < n; i++)
-        sb_addf(&b, "%s%s", i ? " " : "", coord_format(stones[i], RIF_SIZE, buf));
-    sb_addf(&b, "</move>\n</game>\n</games>\n</database>\n");
-    return sb_finish(&b, err);
+        strbuf_addf(&b, "%s%s", i ? " " : "", coord_format(stones[i], RIF_SIZE, buf));
+    strbuf_addf(&b, "</move>\n</game>\n</games>\n</database>\n");
+    return strbuf_finish(&b, err);
 }

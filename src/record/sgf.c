@@ -456,7 +456,7 @@ bool sgf_parse(const char *text, int game, Record *r, TgError *err)
 
 static void write_point(StrBuf *b, Point pt)
 {
-    sb_addf(b, "%c%c", 'a' + point_x(pt), 'a' + point_y(pt));
+    strbuf_addf(b, "%c%c", 'a' + point_x(pt), 'a' + point_y(pt));
 }
 
 char *sgf_write(const Record *r, TgError *err)
@@ -471,34 +471,34 @@ char *sgf_write(const Record *r, TgError *err)
     GameConfig def;
     variant_default(&def);
     StrBuf b = {0};
-    sb_addf(&b, "(;FF[4]GM[4]CA[UTF-8]AP[tengen]SZ[%d]RU[%s]", cfg->size, variant_rule_name(cfg));
+    strbuf_addf(&b, "(;FF[4]GM[4]CA[UTF-8]AP[tengen]SZ[%d]RU[%s]", cfg->size, variant_rule_name(cfg));
     if ((r->has & REC_HAS_OPENING) || cfg->opening != def.opening)
-        sb_addf(&b, "TGO[%s]", opening_name(cfg->opening));
+        strbuf_addf(&b, "TGO[%s]", opening_name(cfg->opening));
     if ((r->has & REC_HAS_FORBIDDEN) || cfg->forbidden != def.forbidden)
-        sb_addf(&b, "TGF[%s]", forbid_mode_name(cfg->forbidden));
+        strbuf_addf(&b, "TGF[%s]", forbid_mode_name(cfg->forbidden));
     if (cfg->designated >= 0)
-        sb_addf(&b, "TGD[%s]", record_designated_name(cfg->designated));
+        strbuf_addf(&b, "TGD[%s]", record_designated_name(cfg->designated));
     Color c = BLACK;
     for (int i = 0; i < r->count; i++) {
         const Action *a = &r->actions[i].action;
-        sb_addf(&b, i % NODES_PER_LINE == 0 ? "\n;" : ";");
+        strbuf_addf(&b, i % NODES_PER_LINE == 0 ? "\n;" : ";");
         switch (a->type) {
         case ACT_PLACE:
         case ACT_CHOOSE:
         case ACT_PASS:
-            sb_addf(&b, "%s[", c == BLACK ? "B" : "W");
+            strbuf_addf(&b, "%s[", c == BLACK ? "B" : "W");
             if (a->type != ACT_PASS)
                 write_point(&b, a->point);
-            sb_addf(&b, a->type == ACT_CHOOSE ? "]TGA[choose]" : "]");
+            strbuf_addf(&b, a->type == ACT_CHOOSE ? "]TGA[choose]" : "]");
             c = color_other(c);
             break;
         default:
-            sb_addf(&b, "TGA[");
+            strbuf_addf(&b, "TGA[");
             tgn_write_action(&b, cfg, a);
-            sb_addf(&b, "]");
+            strbuf_addf(&b, "]");
             break;
         }
     }
-    sb_addf(&b, ")\n");
-    return sb_finish(&b, err);
+    strbuf_addf(&b, ")\n");
+    return strbuf_finish(&b, err);
 }

@@ -371,15 +371,15 @@ static void write_point(StrBuf *b, const GameConfig *cfg, int board, Point p)
 {
     char buf[COORD_BUF];
     if (cfg->dualboard)
-        sb_addf(b, "%d:", board + 1);
-    sb_addf(b, "%s", coord_format(p, cfg->size, buf));
+        strbuf_addf(b, "%d:", board + 1);
+    strbuf_addf(b, "%s", coord_format(p, cfg->size, buf));
 }
 
 void tgn_write_action(StrBuf *b, const GameConfig *cfg, const Action *a)
 {
     for (size_t i = 0; i < COUNT(SIMPLE); i++)
         if (SIMPLE[i].type == a->type) {
-            sb_addf(b, "%s", SIMPLE[i].word);
+            strbuf_addf(b, "%s", SIMPLE[i].word);
             return;
         }
     switch (a->type) {
@@ -387,17 +387,17 @@ void tgn_write_action(StrBuf *b, const GameConfig *cfg, const Action *a)
         write_point(b, cfg, a->board, a->point);
         break;
     case ACT_CHOOSE:
-        sb_addf(b, "choose ");
+        strbuf_addf(b, "choose ");
         write_point(b, cfg, a->board, a->point);
         break;
     case ACT_DECLARE:
-        sb_addf(b, "declare %d", a->n);
+        strbuf_addf(b, "declare %d", a->n);
         break;
     case ACT_PROPOSE:
-        sb_addf(b, "propose ");
+        strbuf_addf(b, "propose ");
         for (int i = 0; i < a->npoints; i++) {
             if (i)
-                sb_addf(b, ",");
+                strbuf_addf(b, ",");
             write_point(b, cfg, a->board, a->points[i]);
         }
         break;
@@ -415,19 +415,19 @@ char *tgn_write(const Record *r, TgError *err)
     variant_default(&def);
     StrBuf b = {0};
     if ((r->has & REC_HAS_SIZE) || cfg->size != def.size)
-        sb_addf(&b, "size %d\n", cfg->size);
+        strbuf_addf(&b, "size %d\n", cfg->size);
     if ((r->has & REC_HAS_RULE) || strcmp(variant_rule_name(cfg), variant_rule_name(&def)) != 0)
-        sb_addf(&b, "rule %s\n", variant_rule_name(cfg));
+        strbuf_addf(&b, "rule %s\n", variant_rule_name(cfg));
     if ((r->has & REC_HAS_OPENING) || cfg->opening != def.opening)
-        sb_addf(&b, "opening %s\n", opening_name(cfg->opening));
+        strbuf_addf(&b, "opening %s\n", opening_name(cfg->opening));
     if ((r->has & REC_HAS_FORBIDDEN) || cfg->forbidden != def.forbidden)
-        sb_addf(&b, "forbidden %s\n", forbid_mode_name(cfg->forbidden));
+        strbuf_addf(&b, "forbidden %s\n", forbid_mode_name(cfg->forbidden));
     if (cfg->designated >= 0)
-        sb_addf(&b, "designated %s\n", record_designated_name(cfg->designated));
+        strbuf_addf(&b, "designated %s\n", record_designated_name(cfg->designated));
     for (int i = 0; i < r->count; i++) {
         tgn_write_action(&b, cfg, &r->actions[i].action);
         bool end = i + 1 == r->count || (i + 1) % ACTIONS_PER_LINE == 0;
-        sb_addf(&b, end ? "\n" : " ");
+        strbuf_addf(&b, end ? "\n" : " ");
     }
-    return sb_finish(&b, err);
+    return strbuf_finish(&b, err);
 }

@@ -107,3 +107,8 @@ expect_fail "bad SPRT bounds" 2 "--sprt: bad value '5,0'" "$TENGEN" match --sprt
 printf 'h8 h9\nh8 q99\n' >"$TMPD/bad.txt"
 expect_fail "bad opening file names line and move" 2 'bad.txt: line 2, move 2 .q99.' \
     "$TENGEN" match --openings "$TMPD/bad.txt" a b
+expect_fail "a missing opening file is named" 2 "cannot open '$TMPD/none.txt'" \
+    "$TENGEN" match --openings "$TMPD/none.txt" a b
+printf 'h8 h9\n\0\n' >"$TMPD/nul.txt"
+expect_fail "a binary opening file is refused" 2 'line 2, column 1: a NUL byte' \
+    "$TENGEN" match --openings "$TMPD/nul.txt" a b
