@@ -524,7 +524,14 @@ bool match_read_openings(const char *text, int size, Rule rule, MatchOpening **o
         const char *eol = s + strcspn(s, "\n");
         lineno++;
         char line[1024];
-        int len = (int)(eol - s) < (int)sizeof line - 1 ? (int)(eol - s) : (int)sizeof line - 1;
+        if (eol - s >= (long)sizeof line) {
+            // Cutting the line would drop its last moves without a word.
+            tg_error_set(err, lineno, 0, "line %d is longer than %d characters", lineno,
+                         (int)sizeof line - 1);
+            free(list);
+            return false;
+        }
+        int len = (int)(eol - s);
         memcpy(line, s, (size_t)len);
         line[len] = '\0';
         s = *eol ? eol + 1 : eol;

@@ -254,6 +254,20 @@ static void test_openings_reader(void **state)
     assert_non_null(strstr(err.msg, "taken"));
     assert_false(match_read_openings("a1 b1 a2 b2 a3 b3 a4 b4 a5\n", 15, RULE_RENJU, &o, &n, &err));
     assert_non_null(strstr(err.msg, "five"));
+    /* A line too long to read whole is refused, not cut short. */
+    char longline[1200];
+    int k = snprintf(longline, sizeof longline, "h8 h9\nh8");
+    memset(longline + k, ' ', 1100);
+    strcpy(longline + k + 1100, "i9\n");
+    assert_false(match_read_openings(longline, 15, RULE_RENJU, &o, &n, &err));
+    assert_int_equal(err.line, 2);
+    assert_non_null(strstr(err.msg, "longer than"));
+    longline[k + 1010] = '\0';
+    strcat(longline, "i9\n");
+    assert_true(match_read_openings(longline, 15, RULE_RENJU, &o, &n, &err));
+    assert_int_equal(n, 2);
+    assert_int_equal(o[1].len, 2);
+    free(o);
 }
 
 static void test_psq(void **state)
