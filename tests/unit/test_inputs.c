@@ -28,8 +28,8 @@ static int count_lines(const char *s)
     return n;
 }
 
-/* Runs one parser on text; a failure must say what and where. */
-static void parse_one(Parser p, const char *text)
+/* Runs one parser on text; a failure must say what and where (in *err). */
+static bool parse_one(Parser p, const char *text, TgError *errp)
 {
     TgError err = {0};
     bool ok = false;
@@ -63,13 +63,15 @@ static void parse_one(Parser p, const char *text)
         break;
     }
     }
+    *errp = err;
     if (ok)
-        return;
+        return true;
     if (!err.msg[0])
         fail_msg("parser %d failed without a message on:\n%s", (int)p, text);
     if (err.line < 0 || err.line > count_lines(text))
         fail_msg("parser %d: line %d outside the text (%d lines): %s", (int)p, err.line,
                  count_lines(text), err.msg);
+    return false;
 }
 
 static void torture(Parser p, const char *good, uint64_t seed)
@@ -77,11 +79,12 @@ static void torture(Parser p, const char *good, uint64_t seed)
     size_t n = strlen(good);
     char *t = malloc(n + 1);
     assert_non_null(t);
+    TgError err;
     /* Every prefix. */
     for (size_t i = 0; i <= n; i++) {
         memcpy(t, good, i);
         t[i] = '\0';
-        parse_one(p, t);
+        parse_one(p, t, &err);
     }
     /* Each byte replaced by a few that mean something to the formats. */
     static const char SUBST[] = {' ', '\n', ',', '-', '9', 'z', '#', (char)0xff};
@@ -90,7 +93,7 @@ static void torture(Parser p, const char *good, uint64_t seed)
     for (size_t i = 0; i < n; i++) {
         memcpy(t, good, n + 1);
         t[i] = SUBST[rng_below(&rng, (int)sizeof SUBST)];
-        parse_one(p, t);
+        parse_one(p, t, &err);
     }
     free(t);
     /* Random text from the formats' own tokens. */
@@ -111,7 +114,7 @@ static void torture(Parser p, const char *good, uint64_t seed)
             len += l;
         }
         buf[len] = '\0';
-        parse_one(p, buf);
+        parse_one(p, buf, &err);
     }
 }
 
@@ -148,9 +151,8 @@ static void test_weights(void **state)
         if (more)
             more[1] = '\0';
     }
-    EvalWeights back;
     TgError err = {0};
-    if (!tune_weights_parse(good, &back, &err))
+    if (!parse_one(P_WEIGHTS, good, &err))
         fail_msg("%d:%d %s", err.line, err.col, err.msg);
     torture(P_WEIGHTS, good, 3);
     free(good);
@@ -163,9 +165,8 @@ static void test_order(void **state)
                        "att DEAD DEAD DEAD DEAD -1503\n"
                        "def B1 DEAD DEAD DEAD 12\n"
                        "att F4 B1 DEAD DEAD 900\n";
-    OrderWeights w;
     TgError err = {0};
-    if (!tune_order_parse(good, &w, &err))
+    if (!parse_one(P_ORDER, good, &err))
         fail_msg("%d:%d %s", err.line, err.col, err.msg);
     torture(P_ORDER, good, 4);
 }
