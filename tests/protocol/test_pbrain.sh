@@ -108,19 +108,30 @@ if [ "$(grep -Ec '^[0-9]+,[0-9]+$' "$TMPD/early")" -eq 1 ] && [ "$ms" -lt 10000 
 else not_ok "a STOP right behind the command is heard" "took $ms ms" "$(cat "$TMPD/early")"; fi
 
 # The time limit holds: 300 ms a move, answered within 300 ms plus overhead
-# (timed from the command, after START has been answered).
-coproc BRAIN { "$PBRAIN" 2>/dev/null; }
-printf 'START 15\nINFO timeout_turn 300\n' >&"${BRAIN[1]}"
-read -r -t 30 reply <&"${BRAIN[0]}"
-start=$(date +%s%N)
-printf "$POS" >&"${BRAIN[1]}"
-move=
-while read -r -t 30 reply <&"${BRAIN[0]}"; do
-    case $reply in [0-9]*,[0-9]*) move=$reply; break ;; esac
+# (timed from the command, after START has been answered). A loaded machine
+# can hold the process off the CPU past any margin, so the brain gets three
+# tries: one that ignores the limit is slow in every one of them.
+timed_turn() {
+    coproc BRAIN { "$PBRAIN" 2>/dev/null; }
+    printf 'START 15\nINFO timeout_turn 300\n' >&"${BRAIN[1]}"
+    read -r -t 30 reply <&"${BRAIN[0]}"
+    local start
+    start=$(date +%s%N)
+    printf "$POS" >&"${BRAIN[1]}"
+    move=
+    while read -r -t 30 reply <&"${BRAIN[0]}"; do
+        case $reply in [0-9]*,[0-9]*) move=$reply; break ;; esac
+    done
+    ms=$((($(date +%s%N) - start) / 1000000))
+    printf 'END\n' >&"${BRAIN[1]}"
+    wait "$BRAIN_PID" 2>/dev/null
+}
+tries=
+for _ in 1 2 3; do
+    timed_turn
+    tries="$tries ${ms}"
+    [ -n "$move" ] && [ "$ms" -lt 700 ] && break
 done
-ms=$((($(date +%s%N) - start) / 1000000))
-printf 'END\n' >&"${BRAIN[1]}"
-wait "$BRAIN_PID" 2>/dev/null
 if [ -n "$move" ] && [ "$ms" -lt 700 ]; then
     ok "timeout_turn 300 is kept (${ms} ms)"
-else not_ok "timeout_turn 300 is kept" "took $ms ms, move '$move'"; fi
+else not_ok "timeout_turn 300 is kept" "took$tries ms, move '$move'"; fi
