@@ -890,10 +890,22 @@ static void cmd_info(Pbrain *pb, char *args)
         say(pb, "ERROR INFO %s: '%.40s' is not a number", key, val);
         return;
     }
+    /* Only time_left may go below zero (a side over its clock); a negative
+     * limit or size is a manager's mistake, and guessing a meaning for it
+     * would hide that. */
+    static const char *const NON_NEGATIVE[] = {
+        "timeout_turn", "timeout_match", "max_depth", "max_node",
+        "max_memory",   "hash_size",     "thread_num",
+    };
+    for (size_t i = 0; i < sizeof NON_NEGATIVE / sizeof *NON_NEGATIVE; i++)
+        if (v < 0 && !strcmp(key, NON_NEGATIVE[i])) {
+            say(pb, "ERROR INFO %s: %lld is negative; the value stays as it was", key, v);
+            return;
+        }
     if (!strcmp(key, "timeout_turn"))
-        pb->timeout_turn = v < 0 ? 0 : v;
+        pb->timeout_turn = v;
     else if (!strcmp(key, "timeout_match"))
-        pb->timeout_match = v < 0 ? 0 : v;
+        pb->timeout_match = v;
     else if (!strcmp(key, "time_left"))
         pb->time_left = v;
     else if (!strcmp(key, "max_depth"))
