@@ -428,8 +428,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 ext += !four ? -1 : ply >= 2 && w->played_four[ply - 2] ? 1 : 0;
             w->played_four[ply] = four;
         }
+        /* Fetched before the play, so the stone's pattern updates hide the miss. */
+        tt_prefetch(&w->e->tt, spos_key_after(s, m));
         spos_play(s, m);
-        tt_prefetch(&w->e->tt, spos_key(s));
         int score;
         int nd = depth - 1 + ext;
         /* A narrow answer to an open three costs no depth, so a threat
@@ -565,6 +566,7 @@ static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, boo
     int n = defences(s, mv);
     int best = loss_in(ply + 1);
     for (int i = 0; i < n; i++) {
+        tt_prefetch(&w->e->tt, spos_key_after(s, mv[i]));
         spos_play(s, mv[i]);
         bool first_pv = pv_node && i == 0;
         int sc = -search(w, -beta, -alpha, depth, ply + 1, first_pv, !first_pv && !cut_node);

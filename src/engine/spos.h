@@ -102,6 +102,12 @@ static inline uint64_t spos_key(const SPos *s)
     return s->stm == WHITE ? s->b.hash ^ board_zobrist_side() : s->b.hash;
 }
 
+/* The key spos_key() will give once the side to move has played p. */
+static inline uint64_t spos_key_after(const SPos *s, Point p)
+{
+    return spos_key(s) ^ board_zobrist(s->stm, p) ^ board_zobrist_side();
+}
+
 static inline CellClass spos_class(const SPos *s, Point p, Color c)
 {
     return (CellClass)s->cls[c - 1][p];

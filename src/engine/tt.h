@@ -28,7 +28,8 @@ typedef struct {
 
 typedef struct {
     TtEntry *entry;  /* 64-byte aligned inside mem */
-    void *mem;       /* zeroed by calloc: the pages are mapped on first touch */
+    void *mem;       /* zeroed: the pages are mapped on first touch */
+    size_t mem_len;  /* bytes mapped by mmap, or 0 when mem came from calloc */
     size_t nbuckets; /* power of two */
     uint8_t gen;
     bool used;       /* a search ran since the last clear (else all zero) */

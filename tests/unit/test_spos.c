@@ -297,7 +297,9 @@ static bool random_step(SPos *s, Rng *r, int *plays)
     }
     if (s->b.cell[q] != EMPTY || rules_has_win(&s->b, BLACK) || rules_has_win(&s->b, WHITE))
         return false;
+    uint64_t want = spos_key_after(s, q); /* the search prefetches the table with it */
     spos_play(s, q);
+    assert_true(spos_key(s) == want);
     (*plays)++;
     return true;
 }
