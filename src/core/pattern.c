@@ -1,5 +1,7 @@
 #include "tengen/pattern.h"
 
+#include "tengen/hugemem.h"
+
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -225,7 +227,8 @@ static uint8_t *build_table(Rule r, Color c)
 {
     Judge j = judge_for(r, c);
     ViewMap *m = malloc(sizeof *m);
-    uint8_t *tab = malloc(KEYS);
+    HugeMem h; /* read at random by every forbidden-point check: huge pages */
+    uint8_t *tab = hugemem_alloc(KEYS, &h);
     if (!m || !tab)
         abort();
     view_map_init(m, c, j.walls_distinct);
@@ -302,7 +305,8 @@ static void build_renju_info(void)
 {
     Judge j = judge_for(RULE_RENJU, BLACK);
     ViewMap *m = malloc(sizeof *m);
-    uint16_t *tab = malloc(KEYS * sizeof *tab);
+    HugeMem h;
+    uint16_t *tab = hugemem_alloc(KEYS * sizeof *tab, &h);
     if (!m || !tab)
         abort();
     view_map_init(m, BLACK, false);

@@ -2,9 +2,11 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tengen/forbid.h"
+#include "tengen/hugemem.h"
 #include "tengen/pattern.h"
 
 /* Per Pattern: fives, flex fours, fours, flex threes as base-16 digits, so four
@@ -16,7 +18,7 @@ static const int PAT_DIGITS[PAT_COUNT] = {
 /* Both colours' evaluation patterns of a line key in one byte (black in the
  * low nibble), so a cell's update reads one table instead of two. */
 #define PAIR_KEYS (1u << 20)
-static uint8_t pair_table[RULE_COUNT][PAIR_KEYS];
+static uint8_t *pair_table[RULE_COUNT]; /* built once per rule, kept for the process */
 static pthread_once_t pair_once[RULE_COUNT] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
                                                PTHREAD_ONCE_INIT};
 
@@ -49,8 +51,14 @@ int spos_eval_pattern(Rule r, Color c, uint32_t key)
 static void build_pairs(Rule r)
 {
     const uint8_t *tb = pattern_table(r, BLACK), *tw = pattern_table(r, WHITE);
+    /* Every cell update reads it at random: on huge pages it misses no TLB. */
+    HugeMem h;
+    uint8_t *t = hugemem_alloc(PAIR_KEYS, &h);
+    if (!t)
+        abort();
     for (uint32_t k = 0; k < PAIR_KEYS; k++)
-        pair_table[r][k] = (uint8_t)(refine(tb, k, BLACK) | refine(tw, k, WHITE) << 4);
+        t[k] = (uint8_t)(refine(tb, k, BLACK) | refine(tw, k, WHITE) << 4);
+    pair_table[r] = t;
 }
 
 static void build_pairs_freestyle(void) { build_pairs(RULE_FREESTYLE); }

@@ -3,9 +3,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
+
+#include "tengen/hugemem.h"
 
 /* data bits: move 0-10 (Point + 1, 0 = none), score 11-26 (+32768), eval 27-42,
  * depth 43-50, bound 51-52, generation 53-58, on a PV 59. */
@@ -20,50 +19,17 @@ static uint64_t pack(Point move, int score, int eval, int depth, int bound, int 
 static int data_depth(uint64_t d) { return (int)(d >> 43 & 0xff); }
 static int data_gen(uint64_t d) { return (int)(d >> 53 & 63); }
 
-#define HUGE_PAGE ((size_t)2 << 20)
-
-/* A table of 2 MB or more on Linux: anonymous pages (zeroed, mapped on first
- * touch) aligned to 2 MB and offered to the kernel as huge pages, since
- * nearly every probe misses the cache and, with 4 KB pages, the TLB too.
- * Returns NULL where that is not available. */
-static void *map_table(size_t bytes, size_t *len)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (bytes < HUGE_PAGE)
-        return NULL;
-    size_t n = bytes + HUGE_PAGE;
-    void *m = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED)
-        return NULL;
-    void *aligned = (void *)(((uintptr_t)m + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
-    madvise(aligned, bytes, MADV_HUGEPAGE); /* a hint: without it the table still works */
-    *len = n;
-    return m;
-#else
-    (void)bytes;
-    (void)len;
-    return NULL;
-#endif
-}
-
 bool tt_alloc(TransTable *t, size_t mb)
 {
     size_t bytes = mb << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(TtEntry) <= bytes)
         buckets *= 2;
-    size_t table = buckets * TT_BUCKET * sizeof(TtEntry), len = 0;
-    void *mem = map_table(table, &len);
-    size_t align = mem ? HUGE_PAGE : 64;
-    /* Otherwise calloc rather than aligned_alloc + memset: a large block
-     * comes straight from the kernel, zeroed and unmapped, so no time goes
-     * into touching it up front (tt_touch can map it later, off the clock). */
-    if (!mem)
-        mem = calloc(table + 63, 1);
-    if (!mem)
+    /* Nearly every probe misses the cache; on huge pages it misses no TLB
+     * on top. The memory is left untouched (tt_touch maps it off the clock). */
+    TtEntry *e = hugemem_alloc(buckets * TT_BUCKET * sizeof(TtEntry), &t->mem);
+    if (!e)
         return false;
-    t->mem = mem;
-    t->mem_len = len;
-    t->entry = (TtEntry *)(((uintptr_t)mem + align - 1) & ~(uintptr_t)(align - 1));
+    t->entry = e;
     t->nbuckets = buckets;
     t->gen = 0;
     t->used = false;
@@ -72,16 +38,7 @@ bool tt_alloc(TransTable *t, size_t mb)
 
 void tt_free(TransTable *t)
 {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (t->mem_len)
-        munmap(t->mem, t->mem_len);
-    else
-        free(t->mem);
-#else
-    free(t->mem);
-#endif
-    t->mem_len = 0;
-    t->mem = NULL;
+    hugemem_free(&t->mem);
     t->entry = NULL;
     t->nbuckets = 0;
 }

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "tengen/board.h"
+#include "tengen/hugemem.h"
 
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
@@ -27,9 +28,8 @@ typedef struct {
 } TtEntry;
 
 typedef struct {
-    TtEntry *entry;  /* 64-byte aligned inside mem */
-    void *mem;       /* zeroed: the pages are mapped on first touch */
-    size_t mem_len;  /* bytes mapped by mmap, or 0 when mem came from calloc */
+    TtEntry *entry;  /* inside mem: zeroed, mapped on first touch */
+    HugeMem mem;
     size_t nbuckets; /* power of two */
     uint8_t gen;
     bool used;       /* a search ran since the last clear (else all zero) */

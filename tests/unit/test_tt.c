@@ -10,6 +10,15 @@
 
 #include "../../src/engine/tt.h"
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#ifndef TEST_ASAN
+#define TEST_ASAN 0
+#endif
+
 static void test_round_trip(void **state)
 {
     (void)state;
@@ -72,7 +81,8 @@ static void test_keeps_move_and_depth(void **state)
 
 /* Every size starts empty from end to end, keeps what is stored in its first
  * and last bucket, and survives touch, clear and free; from 2 MB on Linux the
- * table is laid on 2 MB boundaries for huge pages. */
+ * table is laid on 2 MB boundaries for huge pages (not under ASan, which
+ * needs calloc to see overruns). */
 static void test_sizes_and_layout(void **state)
 {
     (void)state;
@@ -83,9 +93,11 @@ static void test_sizes_and_layout(void **state)
         size_t bytes = t.nbuckets * TT_BUCKET * sizeof(TtEntry);
         assert_true(bytes <= sizes[i] << 20 && bytes * 2 > sizes[i] << 20);
         assert_int_equal((uintptr_t)t.entry % 64, 0);
-#ifdef __linux__
-        if (bytes >= (size_t)2 << 20)
+#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__) && !TEST_ASAN
+        if (bytes >= (size_t)2 << 20) {
+            assert_true(t.mem.len > 0);
             assert_int_equal((uintptr_t)t.entry % ((uintptr_t)2 << 20), 0);
+        }
 #endif
         const uint64_t keys[] = {0x7700000000000000ull, 0x7700000000000000ull | (t.nbuckets - 1)};
         TtHit h;
@@ -104,7 +116,7 @@ static void test_sizes_and_layout(void **state)
         for (int k = 0; k < 2; k++)
             assert_false(tt_probe(&t, keys[k], &h));
         tt_free(&t);
-        assert_null(t.mem);
+        assert_null(t.mem.base);
     }
 }
 
