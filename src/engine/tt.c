@@ -1,7 +1,6 @@
 #include "tt.h"
 
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "tengen/hugemem.h"
