@@ -6,8 +6,28 @@
 #define TENGEN_HUGEMEM_H
 
 #include <stddef.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define HUGEMEM_PAGE ((size_t)2 << 20)
+
+/* HUGEMEM_MAPS is 1 where tables of 1 MB and more are mapped for huge pages:
+ * Linux, outside AddressSanitizer (which needs calloc to see a table's ends). */
+#if defined(__SANITIZE_ADDRESS__)
+#define HUGEMEM_MAPS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HUGEMEM_MAPS 0
+#endif
+#endif
+#ifndef HUGEMEM_MAPS
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#define HUGEMEM_MAPS 1
+#else
+#define HUGEMEM_MAPS 0
+#endif
+#endif
 
 typedef struct {
     void *base; /* what to release */

@@ -2,25 +2,6 @@
 
 #include <stdint.h>
 #include <stdlib.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-
-/* Under AddressSanitizer the tables come from calloc, so reads past their
- * ends are still caught. */
-#if defined(__SANITIZE_ADDRESS__)
-#define HUGEMEM_MAP 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HUGEMEM_MAP 0
-#endif
-#endif
-#if !defined(HUGEMEM_MAP) && defined(__linux__) && defined(MADV_HUGEPAGE)
-#define HUGEMEM_MAP 1
-#endif
-#ifndef HUGEMEM_MAP
-#define HUGEMEM_MAP 0
-#endif
 
 static void *align_up(void *p, size_t a)
 {
@@ -31,7 +12,7 @@ void *hugemem_alloc(size_t bytes, HugeMem *h)
 {
     h->base = NULL;
     h->len = 0;
-#if HUGEMEM_MAP
+#if HUGEMEM_MAPS
     if (bytes >= HUGEMEM_PAGE / 2) {
         /* Whole 2 MB pages inside the mapping: the kernel backs a huge page
          * only where the aligned 2 MB range lies wholly in it. */
@@ -54,15 +35,12 @@ void *hugemem_alloc(size_t bytes, HugeMem *h)
 
 void hugemem_free(HugeMem *h)
 {
-#if HUGEMEM_MAP
-    if (h->len) {
+#if HUGEMEM_MAPS
+    if (h->len)
         munmap(h->base, h->len);
-        h->base = NULL;
-        h->len = 0;
-        return;
-    }
+    else
 #endif
-    free(h->base);
+        free(h->base);
     h->base = NULL;
     h->len = 0;
 }

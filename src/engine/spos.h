@@ -105,7 +105,8 @@ static inline uint64_t spos_key(const SPos *s)
 /* The key spos_key() will give once the side to move has played p. */
 static inline uint64_t spos_key_after(const SPos *s, Point p)
 {
-    return spos_key(s) ^ board_zobrist(s->stm, p) ^ board_zobrist_side();
+    uint64_t h = s->b.hash ^ board_zobrist(s->stm, p);
+    return s->stm == BLACK ? h ^ board_zobrist_side() : h; /* white is to move then */
 }
 
 static inline CellClass spos_class(const SPos *s, Point p, Color c)

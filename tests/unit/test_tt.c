@@ -10,15 +10,6 @@
 
 #include "../../src/engine/tt.h"
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TEST_ASAN 1
-#endif
-#endif
-#ifndef TEST_ASAN
-#define TEST_ASAN 0
-#endif
-
 static void test_round_trip(void **state)
 {
     (void)state;
@@ -93,7 +84,7 @@ static void test_sizes_and_layout(void **state)
         size_t bytes = t.nbuckets * TT_BUCKET * sizeof(TtEntry);
         assert_true(bytes <= sizes[i] << 20 && bytes * 2 > sizes[i] << 20);
         assert_int_equal((uintptr_t)t.entry % 64, 0);
-#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__) && !TEST_ASAN
+#if HUGEMEM_MAPS
         if (bytes >= (size_t)2 << 20) {
             assert_true(t.mem.len > 0);
             assert_int_equal((uintptr_t)t.entry % ((uintptr_t)2 << 20), 0);
