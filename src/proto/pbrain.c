@@ -616,23 +616,31 @@ static bool is_done(const char *line)
     return strncasecmp(line, "DONE", 4) == 0 && (line[4] == '\0' || isspace((unsigned char)line[4]));
 }
 
-/* Reads "x,y[,field]" lines up to DONE into pts/fields (field 0 when absent).
- * Bad lines are answered with ERROR and skipped. False at end of input. */
-static bool read_points(Pbrain *pb, const char *cmd, Point *pts, int *fields, int *n, int cap)
+/* The lines "x,y[,field]" of a BOARD-style block, up to DONE. */
+typedef struct {
+    Point pts[BOARD_MAX_MOVES];
+    int fields[BOARD_MAX_MOVES]; /* 0 when the line has none */
+    int n;
+} PointBlock;
+
+/* Reads a block up to DONE; each bad line is answered with its own ERROR.
+ * Returns the number of bad lines, or -1 at end of input. */
+static int read_points(Pbrain *pb, const char *cmd, PointBlock *blk)
 {
     char line[PB_LINE];
-    *n = 0;
-    int lineno = 0;
+    blk->n = 0;
+    int lineno = 0, bad = 0;
     for (;;) {
         if (!read_line(pb, line, sizeof line)) {
             say(pb, "ERROR %s: input ended before DONE", cmd);
-            return false;
+            return -1;
         }
         lineno++;
         if (is_done(line))
-            return true;
+            return bad;
         if (line[0] == '\0')
             continue;
+        bad++; /* until the line proves good */
         int x, y, f = 0, k = 0;
         int got = sscanf(line, " %d , %d %n", &x, &y, &k);
         const char *rest = line + k;
@@ -657,17 +665,35 @@ static bool read_points(Pbrain *pb, const char *cmd, Point *pts, int *fields, in
         }
         Point p = point_make(x, y);
         bool dup = false;
-        for (int i = 0; i < *n && !dup; i++)
-            dup = pts[i] == p;
-        if (dup || *n >= cap) {
+        for (int i = 0; i < blk->n && !dup; i++)
+            dup = blk->pts[i] == p;
+        if (dup || blk->n >= BOARD_MAX_MOVES) {
             say(pb, "ERROR %s line %d: %d,%d %s", cmd, lineno, x, y,
                 dup ? "is given twice" : "is one point too many");
             continue;
         }
-        pts[*n] = p;
-        fields[*n] = f;
-        (*n)++;
+        blk->pts[blk->n] = p;
+        blk->fields[blk->n] = f;
+        blk->n++;
+        bad--;
     }
+}
+
+/* Reads a block and says whether the command may use it. A block with a bad
+ * line is refused whole: acting on the rest could put the brain on a position
+ * the manager never meant. */
+static bool take_points(Pbrain *pb, const char *cmd, PointBlock *blk)
+{
+    int bad = read_points(pb, cmd, blk);
+    if (bad < 0) {
+        pb->quit = true;
+        return false;
+    }
+    if (bad > 0) {
+        say(pb, "ERROR %s refused: %d bad line%s, nothing changed", cmd, bad, bad == 1 ? "" : "s");
+        return false;
+    }
+    return true;
 }
 
 static void reset_board(Pbrain *pb, int size)
@@ -767,8 +793,11 @@ static void cmd_turn(Pbrain *pb, char *args)
 }
 
 /* Places BOARD-style stones: the first stone decides our colour (it is black). */
-static void load_position(Pbrain *pb, const Point *pts, const int *fields, int n, bool alternate)
+static void load_position(Pbrain *pb, const PointBlock *blk, bool alternate)
 {
+    const Point *pts = blk->pts;
+    const int *fields = blk->fields;
+    int n = blk->n;
     reset_board(pb, pb->board.size);
     if (!alternate && n > 0)
         pb->me = fields[0] == 2 ? WHITE : BLACK;
@@ -788,13 +817,10 @@ static void load_position(Pbrain *pb, const Point *pts, const int *fields, int n
 
 static void board_command(Pbrain *pb, const char *name, bool go)
 {
-    Point pts[BOARD_MAX_MOVES];
-    int fields[BOARD_MAX_MOVES], n;
-    if (!read_points(pb, name, pts, fields, &n, BOARD_MAX_MOVES)) {
-        pb->quit = true;
+    PointBlock blk;
+    if (!take_points(pb, name, &blk))
         return;
-    }
-    load_position(pb, pts, fields, n, false);
+    load_position(pb, &blk, false);
     if (go && position_ok(pb))
         think(pb, JOB_MOVE);
 }
@@ -1053,19 +1079,16 @@ static void cmd_showinfo(Pbrain *pb, char *args)
 
 static void block_command(Pbrain *pb, const char *name, bool add)
 {
-    Point pts[BOARD_MAX_MOVES];
-    int fields[BOARD_MAX_MOVES], n;
-    if (!read_points(pb, name, pts, fields, &n, BOARD_MAX_MOVES)) {
-        pb->quit = true;
+    PointBlock blk;
+    if (!take_points(pb, name, &blk))
         return;
-    }
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < blk.n; i++) {
         int at = -1;
         for (int j = 0; j < pb->nblock; j++)
-            if (pb->block[j] == pts[i])
+            if (pb->block[j] == blk.pts[i])
                 at = j;
         if (add && at < 0 && pb->nblock < MAX_BLOCK)
-            pb->block[pb->nblock++] = pts[i];
+            pb->block[pb->nblock++] = blk.pts[i];
         if (!add && at >= 0)
             pb->block[at] = pb->block[--pb->nblock];
     }
@@ -1093,22 +1116,18 @@ static void cmd_blockreset(Pbrain *pb, char *args)
 static void cmd_querydb(Pbrain *pb, char *args)
 {
     (void)args;
-    Point pts[BOARD_MAX_MOVES];
-    int fields[BOARD_MAX_MOVES], n;
-    if (!read_points(pb, "YXQUERYDATABASE", pts, fields, &n, BOARD_MAX_MOVES))
-        pb->quit = true;
+    PointBlock blk;
+    take_points(pb, "YXQUERYDATABASE", &blk);
 }
 
 static void cmd_swap2board(Pbrain *pb, char *args)
 {
     (void)args;
-    Point pts[BOARD_MAX_MOVES];
-    int fields[BOARD_MAX_MOVES], n;
-    if (!read_points(pb, "SWAP2BOARD", pts, fields, &n, BOARD_MAX_MOVES)) {
-        pb->quit = true;
+    PointBlock blk;
+    if (!take_points(pb, "SWAP2BOARD", &blk))
         return;
-    }
-    load_position(pb, pts, fields, n, true);
+    load_position(pb, &blk, true);
+    int n = blk.n;
     if (n == 0) {
         Job job = {.kind = JOB_OPENING, .step = OP_PLACE3};
         start_job(pb, &job);
@@ -1171,17 +1190,14 @@ static void cmd_tgopening(Pbrain *pb, char *args)
             snprintf(why, sizeof why, "choose needs the proposals x,y x,y ...");
         }
     }
-    Point pts[BOARD_MAX_MOVES];
-    int fields[BOARD_MAX_MOVES], count;
-    if (!read_points(pb, "TGOPENING", pts, fields, &count, BOARD_MAX_MOVES)) {
-        pb->quit = true;
+    PointBlock blk;
+    if (!take_points(pb, "TGOPENING", &blk))
         return;
-    }
     if (!ok) {
         say(pb, "ERROR TGOPENING: %s", why);
         return;
     }
-    load_position(pb, pts, fields, count, true);
+    load_position(pb, &blk, true);
     for (int i = 0; i < job.npoints; i++)
         if (pb->board.cell[job.points[i]] != EMPTY) {
             say(pb, "ERROR TGOPENING choose: proposal %d is on a stone", i + 1);
@@ -1254,12 +1270,9 @@ static void dispatch(Pbrain *pb, char *line)
             finish_search(pb, true);
         if (c->needs_start && !pb->started) {
             say(pb, "ERROR %s before START", c->name);
-            if (c->reads_block) {
-                Point pts[BOARD_MAX_MOVES];
-                int fields[BOARD_MAX_MOVES], n;
-                if (!read_points(pb, c->name, pts, fields, &n, BOARD_MAX_MOVES))
-                    pb->quit = true;
-            }
+            PointBlock blk;
+            if (c->reads_block && read_points(pb, c->name, &blk) < 0)
+                pb->quit = true;
             return;
         }
         c->run(pb, args);
