@@ -442,10 +442,11 @@ void spos_pcode_counts(const SPos *s, Color c, int counts[ENGINE_PCODES])
 
 int spos_cells_of_class(const SPos *s, Color c, CellClass cl, Point *out, int cap)
 {
-    int n = 0;
-    if (!s->count[c - 1][cl])
-        return 0;
-    for (Point p = s->lo; p <= s->hi && n < cap; p++)
+    int n = 0, want = s->count[c - 1][cl];
+    if (want > cap)
+        want = cap;
+    /* The count says how many there are: stop at the last one. */
+    for (Point p = s->lo; p <= s->hi && n < want; p++)
         if (s->cls[c - 1][p] == cl && s->b.cell[p] == EMPTY)
             out[n++] = p;
     return n;
