@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "tengen/match.h"
 #include "tengen/opening_ai.h"
 #include "tengen/pbrain.h"
+#include "tengen/rng.h"
 
 static Point pt(const char *s, int size)
 {
@@ -288,6 +290,132 @@ static void test_psq(void **state)
     free(g);
 }
 
+/* A reply line has one of the protocol's shapes: a status word, a tagged
+ * line, a count, or points x,y on the largest board. */
+static bool reply_ok(const char *line)
+{
+    static const char *const TAGS[] = {"ERROR ", "MESSAGE ", "DEBUG ", "FORBID ", "name=\"",
+                                       "OFFER ", "PLACE "};
+    static const char *const WORDS[] = {"OK", "SWAP", "NOSWAP"};
+    for (size_t i = 0; i < sizeof TAGS / sizeof *TAGS; i++)
+        if (!strncmp(line, TAGS[i], strlen(TAGS[i])))
+            return true;
+    for (size_t i = 0; i < sizeof WORDS / sizeof *WORDS; i++)
+        if (!strcmp(line, WORDS[i]))
+            return true;
+    const char *p = line;
+    int count, k = 0;
+    if (sscanf(p, "%d%n", &count, &k) == 1 && p[k] == '\0')
+        return count > 0;
+    int points = 0;
+    while (*p) {
+        int x, y;
+        k = 0;
+        if (!isdigit((unsigned char)*p) || sscanf(p, "%d,%d%n", &x, &y, &k) != 2 || x < 0 || y < 0 || x >= BOARD_MAX_SIZE ||
+            y >= BOARD_MAX_SIZE)
+            return false;
+        p += k;
+        points++;
+        if (*p == ' ')
+            p++;
+        else if (*p)
+            return false;
+    }
+    return points > 0;
+}
+
+/* Appends a random command (and its block) to buf: valid ones, bad values,
+ * bad lines inside blocks, unknown words. */
+static void soup_command(Rng *r, char *buf, size_t cap)
+{
+    static const char *const PLAIN[] = {
+        "BEGIN",        "RESTART",     "ABOUT",          "END",          "STOP",
+        "YXSTOP",       "YXNBEST 2",   "YXNBEST 0",      "YXSEARCHDEFEND", "YXBALANCEONE 0",
+        "YXBALANCETWO 5", "YXSHOWFORBID", "YXHASHCLEAR", "YXDRAW",       "YXSHOWINFO",
+        "YXBLOCKRESET", "TAKEBACK",    "PLAY",           "TURN",         "TURN 3",
+        "RECTSTART 15,15", "RECTSTART 15,9", "START 15",  "START 20",     "START 9",
+        "START 4",      "START x",     "INFO rule 0",    "INFO rule 1",  "INFO rule 4",
+        "INFO rule 8",  "INFO rule x", "INFO thread_num 2", "INFO thread_num 1",
+        "INFO hash_size 2048", "INFO max_memory 41943040", "INFO time_left -3",
+        "INFO max_node -5", "INFO bogus 1", "INFO", "NONSENSE 1 2", "",
+    };
+    static const char *const BLOCKS[] = {"BOARD",         "YXBOARD",    "SWAP2BOARD",
+                                         "YXBLOCK",       "YXBLOCKUNDO", "YXQUERYDATABASEALL",
+                                         "TGOPENING place3", "TGOPENING swap", "TGOPENING declare 3",
+                                         "TGOPENING propose 2", "TGOPENING balance 2",
+                                         "TGOPENING offer 2", "TGOPENING choose 7,7 8,8",
+                                         "TGOPENING nope"};
+    size_t n = strlen(buf);
+    int kind = rng_below(r, 10);
+    if (kind < 4) {
+        snprintf(buf + n, cap - n, "%s\n", PLAIN[rng_below(r, (int)(sizeof PLAIN / sizeof *PLAIN))]);
+        return;
+    }
+    if (kind < 6) {
+        static const char *const MOVE[] = {"TURN", "PLAY", "TAKEBACK"};
+        snprintf(buf + n, cap - n, "%s %d,%d\n", MOVE[rng_below(r, 3)], rng_below(r, 24) - 1,
+                 rng_below(r, 24) - 1);
+        return;
+    }
+    n += (size_t)snprintf(buf + n, cap - n, "%s\n",
+                          BLOCKS[rng_below(r, (int)(sizeof BLOCKS / sizeof *BLOCKS))]);
+    int lines = rng_below(r, 9);
+    for (int i = 0; i < lines && n < cap; i++) {
+        int x = 5 + rng_below(r, 7), y = 5 + rng_below(r, 7);
+        switch (rng_below(r, 24)) {
+        case 0:
+            n += (size_t)snprintf(buf + n, cap - n, "%d,%d,%d\n", x + 20, y, 1);
+            break;
+        case 1:
+            n += (size_t)snprintf(buf + n, cap - n, "x%d\n", x);
+            break;
+        default:
+            n += (size_t)snprintf(buf + n, cap - n, "%d,%d,%d\n", x, y, 1 + rng_below(r, 3));
+        }
+    }
+    if (n < cap)
+        snprintf(buf + n, cap - n, "%s", rng_below(r, 20) ? "DONE\n" : "");
+}
+
+/* Random command soup under tight limits: the brain must come through every
+ * session (no crash, hang or stray output), answering in the protocol's shapes. */
+static void test_command_soup(void **state)
+{
+    (void)state;
+    Rng r;
+    rng_seed(&r, 2026);
+    static char input[16384];
+    for (int session = 0; session < 60; session++) {
+        snprintf(input, sizeof input, "START 15\nINFO max_node 300\nINFO timeout_turn 40\n");
+        int commands = 5 + rng_below(&r, 30);
+        for (int c = 0; c < commands && strlen(input) + 512 < sizeof input; c++)
+            soup_command(&r, input, sizeof input);
+        char *out = converse(input);
+        assert_non_null(out);
+        char *save = NULL;
+        for (char *line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+            if (!reply_ok(line))
+                fail_msg("session %d: stray reply '%s' to:\n%s", session, line, input);
+        free(out);
+    }
+}
+
+static void test_reply_shapes(void **state)
+{
+    (void)state;
+    assert_true(reply_ok("OK"));
+    assert_true(reply_ok("7,7"));
+    assert_true(reply_ok("7,7 8,8 21,0"));
+    assert_true(reply_ok("3"));
+    assert_true(reply_ok("ERROR x"));
+    assert_false(reply_ok("7,7,"));
+    assert_false(reply_ok("22,1"));
+    assert_false(reply_ok("7,7  8,8"));
+    assert_false(reply_ok("0"));
+    assert_false(reply_ok("hello"));
+    assert_false(reply_ok(""));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -295,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct),
         cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
         cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
+        cmocka_unit_test(test_reply_shapes), cmocka_unit_test(test_command_soup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
