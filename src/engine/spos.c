@@ -164,21 +164,22 @@ static inline unsigned quad_of(unsigned p0, unsigned p1, unsigned p2, unsigned p
 
 CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
 {
+    const Board *b = &s->b;
     int sh = 4 * (c - 1);
     unsigned q[DIR_COUNT];
     for (int i = 0; i < DIR_COUNT; i++)
-        q[i] = (i == d ? (unsigned)s->pair[key] : s->pairs[p] >> 8 * i) >> sh & 15;
+        q[i] = (unsigned)s->pair[i == d ? key : b->key[i][p]] >> sh & 15;
     unsigned quad = quad_of(q[0], q[1], q[2], q[3]);
     return (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
 }
 
-/* Recomputes one empty cell's classes and worths from its pairs[] and
- * updates the totals. */
+/* Recomputes one empty cell's classes and worths and updates the totals. */
 static void eval_cell(SPos *s, Point p)
 {
     const Board *b = &s->b;
-    uint32_t pq = s->pairs[p];
-    unsigned q0 = pq & 255, q1 = pq >> 8 & 255, q2 = pq >> 16 & 255, q3 = pq >> 24;
+    const uint8_t *pair = s->pair;
+    unsigned q0 = pair[b->key[0][p]], q1 = pair[b->key[1][p]], q2 = pair[b->key[2][p]],
+             q3 = pair[b->key[3][p]];
     for (int c = 0; c < 2; c++, q0 >>= 4, q1 >>= 4, q2 >>= 4, q3 >>= 4) {
         unsigned quad = quad_of(q0 & 15, q1 & 15, q2 & 15, q3 & 15);
         unsigned code = quad & QUAD_CODE_MASK;
@@ -260,7 +261,6 @@ static inline void save_cell(SPosUndo *u, const SPos *s, Point p)
     v->worth_opp[1] = s->worth_opp[1][p];
     v->code[0] = s->code[0][p];
     v->code[1] = s->code[1][p];
-    v->pairs = s->pairs[p];
 }
 
 static void add_near(SPos *s, Point p, int delta)
@@ -281,7 +281,6 @@ static void init_board(SPos *s, const Board *b, Color stm)
     memset(s->worth, 0, sizeof s->worth);
     memset(s->worth_opp, 0, sizeof s->worth_opp);
     memset(s->code, 0, sizeof s->code);
-    memset(s->pairs, 0, sizeof s->pairs);
     memset(s->near, 0, sizeof s->near);
     memset(s->sum, 0, sizeof s->sum);
     memset(s->sum_opp, 0, sizeof s->sum_opp);
@@ -291,15 +290,10 @@ static void init_board(SPos *s, const Board *b, Color stm)
             continue;
         s->count[0][CL_NONE]++;
         s->count[1][CL_NONE]++;
-        if (s->b.cell[p] != EMPTY) {
+        if (s->b.cell[p] == EMPTY)
+            eval_cell(s, p);
+        else
             add_near(s, p, 1);
-            continue;
-        }
-        uint32_t pq = 0;
-        for (int d = 0; d < DIR_COUNT; d++)
-            pq |= (uint32_t)s->pair[s->b.key[d][p]] << 8 * d;
-        s->pairs[p] = pq;
-        eval_cell(s, p);
     }
 }
 
@@ -358,13 +352,10 @@ void spos_play(SPos *s, Point p)
             /* Only this line's key changed at q: where neither colour's
              * evaluation pattern (nor renju black's line info) changed with
              * it, nothing the cell holds can, and it is left alone. */
-            uint32_t key = s->b.key[d][q], had = s->pairs[q];
-            uint32_t diff = ((had >> 8 * d & 255) ^ s->pair[key]) << 8 * d;
-            if (!diff &&
-                (!s->renju || s->rinfo[key] == s->rinfo[key ^ col << board_key_shift(-k)]))
+            uint32_t key = s->b.key[d][q], old = key ^ col << board_key_shift(-k);
+            if (s->pair[key] == s->pair[old] && (!s->renju || s->rinfo[key] == s->rinfo[old]))
                 continue;
             save_cell(u, s, q);
-            s->pairs[q] = had ^ diff;
             eval_cell(s, q);
         }
 }
@@ -391,7 +382,6 @@ void spos_undo(SPos *s)
         s->worth_opp[1][v->cell] = v->worth_opp[1];
         s->code[0][v->cell] = v->code[0];
         s->code[1][v->cell] = v->code[1];
-        s->pairs[v->cell] = v->pairs;
     }
 }
 

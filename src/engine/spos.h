@@ -45,7 +45,6 @@ typedef struct {
     uint8_t pforbid;
     uint16_t code[2];
     int16_t worth[2], worth_opp[2];
-    uint32_t pairs;
 } SPosSaved;
 
 typedef struct {
@@ -64,9 +63,6 @@ typedef struct {
     int16_t worth_opp[2][BOARD_CELLS]; /* with the weights of the side not to move */
     /* Pattern code of a stone there (ENGINE_PCODES: renju black, maybe forbidden). */
     uint16_t code[2][BOARD_CELLS];
-    /* Empty cells: pair[] of each line's key, line d in byte d. A stone then
-     * needs one random read of the big pair table per neighbour, not five. */
-    uint32_t pairs[BOARD_CELLS];
     uint8_t near[BOARD_CELLS];    /* stones within SPOS_MAX_NEAR */
     int32_t sum[2], sum_opp[2];   /* sums of worth, worth_opp over empty cells */
     int16_t count[2][CL_COUNT];   /* empty cells of each class */
