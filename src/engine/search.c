@@ -149,31 +149,30 @@ static int collect_moves(Worker *w, Point *mv, int *sc, bool threat, const uint8
     SPos *s = &w->pos;
     Color me = s->stm, opp = color_other(me);
     bool caro = threat && s->b.rule == RULE_CARO;
-    int n = 0, size = s->b.size;
-    /* Rows only, eight cells at a time: most of the board is far from stones. */
-    for (int y = 0; y < size; y++)
-        for (int x0 = 0; x0 < size; x0 += 8) {
-            Point row = point_make(x0, y);
+    int n = 0;
+    for (Point p = s->lo; p <= s->hi; p++) {
+        if (!(p & 7)) { /* eight cells at a time where no stone is near: most of the board */
             uint64_t near8;
-            memcpy(&near8, &s->near[row], sizeof near8);
-            if (!near8)
+            memcpy(&near8, &s->near[p], sizeof near8);
+            if (!near8) {
+                p += 7;
                 continue;
-            for (Point p = row, end = row + (size - x0 < 8 ? size - x0 : 8); p < end; p++) {
-                if (!s->near[p] || s->b.cell[p] != EMPTY)
-                    continue;
-                /* The class is only read where a filter applies: this is the hot path. */
-                bool four = (threat || need) && makes_four(spos_class(s, p, me));
-                if (threat && !four && (caro ? !mark[p] : !line_four_point(s, p, opp)))
-                    continue;
-                if (need && !four && mark[p] < need)
-                    continue;
-                if (!spos_legal(s, p, me))
-                    continue;
-                mv[n] = p;
-                sc[n] = search_order_score(s, p) + w->history[me - 1][p];
-                n++;
             }
         }
+        if (!s->near[p] || s->b.cell[p] != EMPTY)
+            continue;
+        /* The class is only read where a filter applies: this is the hot path. */
+        bool four = (threat || need) && makes_four(spos_class(s, p, me));
+        if (threat && !four && (caro ? !mark[p] : !line_four_point(s, p, opp)))
+            continue;
+        if (need && !four && mark[p] < need)
+            continue;
+        if (!spos_legal(s, p, me))
+            continue;
+        mv[n] = p;
+        sc[n] = search_order_score(s, p) + w->history[me - 1][p];
+        n++;
+    }
     return n;
 }
 
