@@ -116,6 +116,8 @@ typedef struct {
                         * towards the starting weights instead of towards 0 */
     double k;        /* > 0: this sigmoid scale instead of fitting one (so that
                       * sets fitted apart, e.g. per side to move, share a scale) */
+    bool tie_colours; /* one threat weight per situation whichever colour is to
+                       * move (starting from the mean of the two) */
 } TuneFitOptions;
 
 /* Texel tuning: fits K for start, then for at most opt->iterations passes

@@ -17,6 +17,7 @@ static const char USAGE[] =
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
     "                       [--combo-l2 X] [--combo-anchor] [--to-move black|white]\n"
     "                       [--k K] [--lambda L] [--score-k KS|auto] [--smooth]\n"
+    "                       [--tie-colours]\n"
     "                       DATA [--out FILE]\n"
     "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE]\n"
@@ -51,6 +52,8 @@ static const char USAGE[] =
     "another engine, e.g. written by `tune label`).\n"
     "--smooth (or a --weights file with `smooth 1`) fits a smoothed evaluation: the\n"
     "cell totals are the mean of the position's and the previous position's.\n"
+    "--tie-colours fits one threat-situation weight for both colours to move\n"
+    "(starting from the mean of the two), as suits rules that treat both alike.\n"
     "match plays WEIGHTS against the built-in weights (or --base), colours\n"
     "alternating, and prints wins, losses and draws for WEIGHTS; --white and\n"
     "--base-white give separate weights for white to move (default: the same file\n"
@@ -77,7 +80,7 @@ typedef struct {
     bool has_rule;
     int games, iterations, opening, balance;
     long long seed, nodes;
-    bool no_combo, combo_anchor, smooth;
+    bool no_combo, combo_anchor, smooth, tie_colours;
     double combo_l2, k, lambda;
     double score_k; /* fit: scale of the data's scores; 0: K, -1: fitted to the results */
     bool scores;
@@ -190,6 +193,7 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
     case 'C': o->no_combo = true; return -1;
     case 'N': o->combo_anchor = true; return -1;
     case 'M': o->smooth = true; return -1;
+    case 'Y': o->tie_colours = true; return -1;
     case 'x': o->scores = true; return -1;
     case 'l':
         if (!parse_double(optarg, 0, 1, &o->lambda)) {
@@ -356,7 +360,8 @@ static int run_fit(const TuneOptions *o, const char *path)
         tune_data_keep_mover(d, o->mover);
     TuneFitOptions fo = {
         .iterations = o->iterations, .combos = !o->no_combo, .combo_l2 = o->combo_l2,
-        .combo_anchor = o->combo_anchor, .k = o->k};
+        .combo_anchor = o->combo_anchor, .k = o->k,
+        .tie_colours = o->tie_colours};
     int scored = -1;
     double score_k = o->score_k;
     if (o->lambda < 1) {
@@ -516,7 +521,7 @@ int cmd_tune(int argc, char **argv)
         {"out", required_argument, NULL, 'o'},   {"weights", required_argument, NULL, 'w'},
         {"base", required_argument, NULL, 'b'},  {"help", no_argument, NULL, 'h'},
         {"no-combo", no_argument, NULL, 'C'},    {"combo-l2", required_argument, NULL, 'L'},
-        {"combo-anchor", no_argument, NULL, 'N'},
+        {"combo-anchor", no_argument, NULL, 'N'}, {"tie-colours", no_argument, NULL, 'Y'},
         {"to-move", required_argument, NULL, 't'}, {"white", required_argument, NULL, 'W'},
         {"base-white", required_argument, NULL, 'B'}, {"k", required_argument, NULL, 'K'},
         {"epochs", required_argument, NULL, 'E'}, {"rate", required_argument, NULL, 'R'},

@@ -784,7 +784,13 @@ typedef struct {
     double *base; /* eval_cells of each position, refreshed each pass */
 } ThreatGroups;
 
-static bool groups_build(const TuneData *d, ThreatGroups *g)
+/* The threat weight a position reads; with tied colours, the black half. */
+static int group_of(const TuneData *d, int i, bool tie)
+{
+    return tie ? d->pos[i].mask & (ENGINE_THREAT_MASKS / 2 - 1) : d->pos[i].mask;
+}
+
+static bool groups_build(const TuneData *d, ThreatGroups *g, bool tie)
 {
     g->pos = malloc(sizeof *g->pos * (size_t)d->n);
     g->base = malloc(sizeof *g->base * (size_t)d->n);
@@ -795,12 +801,12 @@ static bool groups_build(const TuneData *d, ThreatGroups *g)
     }
     int fill[ENGINE_THREAT_MASKS + 1] = {0};
     for (int i = 0; i < d->n; i++)
-        fill[d->pos[i].mask + 1]++;
+        fill[group_of(d, i, tie) + 1]++;
     for (int m = 0; m < ENGINE_THREAT_MASKS; m++)
         fill[m + 1] += fill[m];
     memcpy(g->first, fill, sizeof g->first);
     for (int i = 0; i < d->n; i++)
-        g->pos[fill[d->pos[i].mask]++] = i;
+        g->pos[fill[group_of(d, i, tie)]++] = i;
     return true;
 }
 
@@ -819,7 +825,7 @@ static double group_error(const TuneData *d, const ThreatGroups *g, int m, doubl
 /* Sets each well-sampled threat weight to its best value given the cell
  * weights (golden-section search; the error is unimodal in practice).
  * True when a weight changed. */
-static bool fit_threats(const TuneData *d, ThreatGroups *g, EvalWeights *w, double k)
+static bool fit_threats(const TuneData *d, ThreatGroups *g, EvalWeights *w, double k, bool tie)
 {
     const double gr = 0.6180339887498949;
     bool moved = false;
@@ -852,6 +858,8 @@ static bool fit_threats(const TuneData *d, ThreatGroups *g, EvalWeights *w, doub
             moved = true;
         }
     }
+    if (tie)
+        memcpy(&w->threat[ENGINE_THREAT_MASKS / 2], w->threat, ENGINE_THREAT_MASKS / 2 * sizeof w->threat[0]);
     return moved;
 }
 
@@ -942,6 +950,10 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions 
         return false;
     EvalWeights w = *start;
     w.smooth = d->smooth;
+    if (opt->tie_colours)
+        for (int m = 0; m < ENGINE_THREAT_MASKS / 2; m++)
+            w.threat[m] = w.threat[m + ENGINE_THREAT_MASKS / 2] =
+                (w.threat[m] + w.threat[m + ENGINE_THREAT_MASKS / 2]) / 2;
     double k = opt->k > 0 ? opt->k : tune_fit_scale(d, &w);
     double best = tune_error(d, &w, k);
     out->k = k;
@@ -953,7 +965,7 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions 
     for (int i = 0; i < np; i++)
         step[i] = *param_ref(&w, i) / 8 > 1 ? *param_ref(&w, i) / 8 : 1;
     ThreatGroups g;
-    if (!groups_build(d, &g)) {
+    if (!groups_build(d, &g, opt->tie_colours)) {
         tg_error_set(err, 0, 0, "out of memory");
         return false;
     }
@@ -966,7 +978,7 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions 
     }
     combo_init(cf, d, &w, opt);
     for (int pass = 0; pass < iterations; pass++) {
-        bool moved = fit_threats(d, &g, &w, k), fine = true;
+        bool moved = fit_threats(d, &g, &w, k, opt->tie_colours), fine = true;
         if (opt->combos)
             moved |= fit_combos(d, cf, &w, k);
         if (moved)

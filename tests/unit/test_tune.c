@@ -413,6 +413,53 @@ static void test_fit_combo_anchor(void **state)
     free(text);
 }
 
+static void test_fit_tie_colours(void **state)
+{
+    (void)state;
+    /* Each game thirty times, every other time with the result reversed:
+     * enough positions in a situation for its weight to be fitted, in every
+     * build, and an error to lower whatever the games' results. */
+    char *one = generate(RULE_FREESTYLE, 3);
+    size_t len = strlen(one);
+    char *text = malloc(30 * len + 1);
+    assert_non_null(text);
+    for (int i = 0; i < 30; i++) {
+        char *copy = text + i * len;
+        memcpy(copy, one, len);
+        for (char *l = copy; i % 2 && l < copy + len; l++) {
+            if ((l == copy || l[-1] == '\n') && (!strncmp(l, "1-0 ", 4) || !strncmp(l, "0-1 ", 4))) {
+                l[0] ^= '0' ^ '1';
+                l[2] ^= '0' ^ '1';
+            }
+        }
+    }
+    text[30 * len] = '\0';
+    free(one);
+    TgError err = {0};
+    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, false, &err);
+    assert_non_null(d);
+    EvalWeights start;
+    engine_default_weights(RULE_FREESTYLE, BLACK, &start);
+    const int half = ENGINE_THREAT_MASKS / 2;
+    int differ = 0;
+    for (int m = 0; m < half; m++)
+        differ += start.threat[m] != start.threat[m + half];
+    assert_true(differ > 0); /* else the test shows nothing */
+    TuneFitOptions opt = {.iterations = 3, .combos = false, .tie_colours = true};
+    TuneFit fit;
+    assert_true(tune_fit(d, &start, &opt, &fit, &err));
+    int moved = 0;
+    for (int m = 0; m < half; m++) {
+        assert_int_equal(fit.w.threat[m], fit.w.threat[m + half]);
+        moved += fit.w.threat[m] != (start.threat[m] + start.threat[m + half]) / 2;
+    }
+    assert_true(moved > 0);
+    /* The error reported is the tied weights' own. */
+    assert_true(fit.err_after == tune_error(d, &fit.w, fit.k));
+    tune_data_free(d);
+    free(text);
+}
+
 /* A bad input and where its error must point. */
 typedef struct {
     const char *text;
@@ -682,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_pattern_codes),
         cmocka_unit_test(test_fit_lowers_error),
         cmocka_unit_test(test_fit_combo_anchor),
+        cmocka_unit_test(test_fit_tie_colours),
         cmocka_unit_test(test_bad_data),
         cmocka_unit_test(test_weights_file),
         cmocka_unit_test(test_builtin_weights_are_the_files),
