@@ -784,10 +784,14 @@ typedef struct {
     double *base; /* eval_cells of each position, refreshed each pass */
 } ThreatGroups;
 
+/* The colour to move is the top bit of a threat mask: masks from here on are
+ * white's. */
+#define WHITE_MASKS (ENGINE_THREAT_MASKS / 2)
+
 /* The threat weight a position reads; with tied colours, the black half. */
 static int group_of(const TuneData *d, int i, bool tie)
 {
-    return tie ? d->pos[i].mask & (ENGINE_THREAT_MASKS / 2 - 1) : d->pos[i].mask;
+    return tie ? d->pos[i].mask & (WHITE_MASKS - 1) : d->pos[i].mask;
 }
 
 static bool groups_build(const TuneData *d, ThreatGroups *g, bool tie)
@@ -859,7 +863,7 @@ static bool fit_threats(const TuneData *d, ThreatGroups *g, EvalWeights *w, doub
         }
     }
     if (tie)
-        memcpy(&w->threat[ENGINE_THREAT_MASKS / 2], w->threat, ENGINE_THREAT_MASKS / 2 * sizeof w->threat[0]);
+        memcpy(&w->threat[WHITE_MASKS], w->threat, WHITE_MASKS * sizeof w->threat[0]);
     return moved;
 }
 
@@ -951,9 +955,8 @@ bool tune_fit(const TuneData *d, const EvalWeights *start, const TuneFitOptions 
     EvalWeights w = *start;
     w.smooth = d->smooth;
     if (opt->tie_colours)
-        for (int m = 0; m < ENGINE_THREAT_MASKS / 2; m++)
-            w.threat[m] = w.threat[m + ENGINE_THREAT_MASKS / 2] =
-                (w.threat[m] + w.threat[m + ENGINE_THREAT_MASKS / 2]) / 2;
+        for (int m = 0; m < WHITE_MASKS; m++)
+            w.threat[m] = w.threat[m + WHITE_MASKS] = (w.threat[m] + w.threat[m + WHITE_MASKS]) / 2;
     double k = opt->k > 0 ? opt->k : tune_fit_scale(d, &w);
     double best = tune_error(d, &w, k);
     out->k = k;
