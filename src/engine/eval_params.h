@@ -1075,8 +1075,17 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_LMR_DIVISOR
 #define SEARCH_LMR_DIVISOR 1.2 /* at least 1, one less at PV nodes */
 #endif
+#ifndef SEARCH_LMR_DIVISOR_STANDARD
+#define SEARCH_LMR_DIVISOR_STANDARD SEARCH_LMR_DIVISOR /* ... in standard */
+#endif
+#ifndef SEARCH_LMR_DIVISOR_RENJU
+#define SEARCH_LMR_DIVISOR_RENJU SEARCH_LMR_DIVISOR /* ... in renju */
+#endif
 #ifndef SEARCH_LMP_BASE
 #define SEARCH_LMP_BASE 6      /* non-PV nodes at depth d search at most BASE + d*d quiet moves */
+#endif
+#ifndef SEARCH_LMP_POW
+#define SEARCH_LMP_POW 0 /* if set: BASE + d^(POW/100) quiet moves at every depth instead */
 #endif
 #ifndef SEARCH_LMP_DEPTH
 #define SEARCH_LMP_DEPTH 8 /* ... up to this depth */

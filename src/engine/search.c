@@ -271,11 +271,26 @@ static inline void history_update(int32_t *h, int bonus)
 
 void search_init_lmr(Engine *e)
 {
-    for (int d = 0; d < LMR_SIZE; d++)
-        for (int i = 0; i < LMR_SIZE; i++) {
-            double r = d && i ? SEARCH_LMR_BASE + log((double)d) * log((double)i) / SEARCH_LMR_DIVISOR : 0;
-            e->lmr[d][i] = (int8_t)(r < 1 ? 1 : r);
-        }
+    static const double divisor[RULE_COUNT] = {
+        [RULE_FREESTYLE] = SEARCH_LMR_DIVISOR,
+        [RULE_STANDARD] = SEARCH_LMR_DIVISOR_STANDARD,
+        [RULE_RENJU] = SEARCH_LMR_DIVISOR_RENJU,
+        [RULE_CARO] = SEARCH_LMR_DIVISOR,
+    };
+    for (int rule = 0; rule < RULE_COUNT; rule++)
+        for (int d = 0; d < LMR_SIZE; d++)
+            for (int i = 0; i < LMR_SIZE; i++) {
+                double r = d && i ? SEARCH_LMR_BASE + log((double)d) * log((double)i) / divisor[rule] : 0;
+                e->lmr[rule][d][i] = (int8_t)(r < 1 ? 1 : r);
+            }
+    for (int d = 0; d < LMR_SIZE; d++) {
+        /* Without SEARCH_LMP_POW the count grows with depth squared and
+         * stops at SEARCH_LMP_DEPTH; with it, it grows slower and never stops. */
+        double c = SEARCH_LMP_POW ? SEARCH_LMP_BASE + pow((double)d, SEARCH_LMP_POW / 100.0)
+                   : d <= SEARCH_LMP_DEPTH ? SEARCH_LMP_BASE + d * d
+                                           : 32767;
+        e->lmp[d] = (int16_t)(c > 32767 ? 32767 : c);
+    }
 }
 
 /* cut_node: a non-PV node expected to fail high (a zero-window child of a
@@ -405,11 +420,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (m == excluded)
             continue;
         bool tactical = s->cls[me - 1][m] >= CL_B4 || s->cls[opp - 1][m] >= CL_THREE;
-        int lmp = SEARCH_LMP_BASE + depth * depth;
+        int lmp = w->e->lmp[depth < LMR_SIZE ? depth : LMR_SIZE - 1];
         if (SEARCH_IMPROVING && !improving)
             lmp /= 2;
-        if (!pv_node && !sure_threat && !tactical && depth <= SEARCH_LMP_DEPTH && searched >= lmp &&
-            best > -ENGINE_SCORE_WIN_MIN)
+        if (!pv_node && !sure_threat && !tactical && searched >= lmp && best > -ENGINE_SCORE_WIN_MIN)
             break;
         int ext = 0;
         /* Singular extension: when every other move stays well below the
@@ -455,7 +469,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             int r = 0;
             if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX &&
                 (SEARCH_LMR_THREAT || !sure_threat) && (SEARCH_LMR_ALL || !tactical))
-                r = w->e->lmr[depth < LMR_SIZE ? depth : LMR_SIZE - 1]
+                r = w->e->lmr[s->b.rule][depth < LMR_SIZE ? depth : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
                     (SEARCH_TTPV ? tt_pv : pv_node);
             /* At an expected cut node a move other than the killers is unlikely to be the cut. */
