@@ -1076,7 +1076,7 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_LMR_DIVISOR 1.2 /* at least 1, one less at PV nodes */
 #endif
 #ifndef SEARCH_LMR_DIVISOR_STANDARD
-#define SEARCH_LMR_DIVISOR_STANDARD SEARCH_LMR_DIVISOR /* ... in standard */
+#define SEARCH_LMR_DIVISOR_STANDARD 1.6 /* ... in standard: less reduction, measured at 1 s against Rapfi */
 #endif
 #ifndef SEARCH_LMR_DIVISOR_RENJU
 #define SEARCH_LMR_DIVISOR_RENJU SEARCH_LMR_DIVISOR /* ... in renju */
