@@ -268,6 +268,11 @@ static void add_near(SPos *s, Point p, int delta)
     for (int dy = -SPOS_MAX_NEAR; dy <= SPOS_MAX_NEAR; dy++)
         for (int dx = -SPOS_MAX_NEAR; dx <= SPOS_MAX_NEAR; dx++)
             s->near[p + dy * BOARD_STRIDE + dx] = (uint8_t)(s->near[p + dy * BOARD_STRIDE + dx] + delta);
+    for (int k = SPOS_MAX_NEAR + 1; k <= SPOS_NEAR_LINE; k++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            s->near[p + k * DIR[d]] = (uint8_t)(s->near[p + k * DIR[d]] + delta);
+            s->near[p - k * DIR[d]] = (uint8_t)(s->near[p - k * DIR[d]] + delta);
+        }
 }
 
 /* Sets s up on b from scratch. */

@@ -34,7 +34,13 @@ typedef enum {
 
 _Static_assert(CL_COUNT == ENGINE_EVAL_CLASSES, "EvalWeights.cls matches CellClass");
 
+#ifndef SPOS_MAX_NEAR
 #define SPOS_MAX_NEAR 2 /* candidates: empty cells within this Chebyshev distance of a stone */
+#endif
+#ifndef SPOS_NEAR_LINE
+#define SPOS_NEAR_LINE SPOS_MAX_NEAR /* ... and on its eight lines up to this distance (at most BOARD_PAD - 1) */
+#endif
+_Static_assert(SPOS_NEAR_LINE >= SPOS_MAX_NEAR && SPOS_NEAR_LINE < BOARD_PAD, "the candidate area stays in the margin");
 #define SPOS_MAX_STACK 192 /* plays that can be undone (search plies) */
 #define SPOS_TOUCHED (1 + DIR_COUNT * 10)
 
@@ -63,7 +69,7 @@ typedef struct {
     int16_t worth_opp[2][BOARD_CELLS]; /* with the weights of the side not to move */
     /* Pattern code of a stone there (ENGINE_PCODES: renju black, maybe forbidden). */
     uint16_t code[2][BOARD_CELLS];
-    uint8_t near[BOARD_CELLS];    /* stones within SPOS_MAX_NEAR */
+    uint8_t near[BOARD_CELLS];    /* stones whose candidate area holds the cell */
     int32_t sum[2], sum_opp[2];   /* sums of worth, worth_opp over empty cells */
     int16_t count[2][CL_COUNT];   /* empty cells of each class */
     /* sum, sum_opp of the position before the last stone on the board given

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../src/engine/search.h"
 #include "../../src/engine/spos.h"
@@ -359,9 +360,35 @@ static void test_codes_and_order_table(void **state)
 /* Every cell's class, code, worths and gate, the class counts and the sums
  * after plays and undos equal those of a position set up afresh on the same
  * stones (a play only re-reads the cells whose patterns changed). */
+/* For each cell, how many stones of b have it in their candidate area: the
+ * square of SPOS_MAX_NEAR and the eight lines up to SPOS_NEAR_LINE. */
+static void ref_near(const Board *b, int out[BOARD_CELLS])
+{
+    memset(out, 0, sizeof(int) * BOARD_CELLS);
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            if (b->cell[point_make(x, y)] == EMPTY)
+                continue;
+            for (int v = y - 4; v <= y + 4; v++)
+                for (int u = x - 4; u <= x + 4; u++) {
+                    int dx = abs(u - x), dy = abs(v - y), cheb = dx > dy ? dx : dy;
+                    bool line = dx == 0 || dy == 0 || dx == dy;
+                    if (u >= 0 && v >= 0 && u < b->size && v < b->size &&
+                        (cheb <= SPOS_MAX_NEAR || (line && cheb <= SPOS_NEAR_LINE)))
+                        out[point_make(u, v)]++;
+                }
+        }
+}
+
 static void assert_same_state(const SPos *a, const SPos *b)
 {
+    int near[BOARD_CELLS];
+    ref_near(&a->b, near);
     for (Point p = a->lo; p <= a->hi; p++) {
+        if (!board_on(&a->b, p))
+            continue;
+        assert_int_equal(a->near[p], near[p]);
+        assert_int_equal(b->near[p], near[p]);
         if (a->b.cell[p] != EMPTY)
             continue;
         for (int c = 0; c < 2; c++) {
