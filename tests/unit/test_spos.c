@@ -357,9 +357,6 @@ static void test_codes_and_order_table(void **state)
     assert_true(forbid > 0); /* the renju positions do reach the FORBID code */
 }
 
-/* Every cell's class, code, worths and gate, the class counts and the sums
- * after plays and undos equal those of a position set up afresh on the same
- * stones (a play only re-reads the cells whose patterns changed). */
 /* For each cell, how many stones of b have it in their candidate area: the
  * square of SPOS_MAX_NEAR and the eight lines up to SPOS_NEAR_LINE. */
 static void ref_near(const Board *b, int out[BOARD_CELLS])
@@ -369,8 +366,8 @@ static void ref_near(const Board *b, int out[BOARD_CELLS])
         for (int x = 0; x < b->size; x++) {
             if (b->cell[point_make(x, y)] == EMPTY)
                 continue;
-            for (int v = y - 4; v <= y + 4; v++)
-                for (int u = x - 4; u <= x + 4; u++) {
+            for (int v = y - SPOS_NEAR_LINE; v <= y + SPOS_NEAR_LINE; v++)
+                for (int u = x - SPOS_NEAR_LINE; u <= x + SPOS_NEAR_LINE; u++) {
                     int dx = abs(u - x), dy = abs(v - y), cheb = dx > dy ? dx : dy;
                     bool line = dx == 0 || dy == 0 || dx == dy;
                     if (u >= 0 && v >= 0 && u < b->size && v < b->size &&
@@ -380,6 +377,10 @@ static void ref_near(const Board *b, int out[BOARD_CELLS])
         }
 }
 
+/* Every cell's class, code, worths and gate, the class counts and the sums
+ * after plays and undos equal those of a position set up afresh on the same
+ * stones (a play only re-reads the cells whose patterns changed), and both
+ * count the stones whose candidate area holds each cell as ref_near does. */
 static void assert_same_state(const SPos *a, const SPos *b)
 {
     int near[BOARD_CELLS];
