@@ -1159,6 +1159,20 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */
 #endif
 
+#ifndef SEARCH_LMR_POLICY
+/* Reductions follow the ordering table's softmax: a reduced move whose static order score is
+ * within SEARCH_LMR_POLICY_NEAR of the best candidate's is reduced a ply less, and one a ply
+ * more for every SEARCH_LMR_POLICY further below (at most 2; 0: off; rules with a table only). */
+#define SEARCH_LMR_POLICY 0
+#endif
+#ifndef SEARCH_LMR_POLICY_NEAR
+#define SEARCH_LMR_POLICY_NEAR 300 /* order units: 300 are one logit of the table's softmax */
+#endif
+#ifndef SEARCH_TRIVIAL_DEPTH
+/* Non-PV nodes up to this depth skip quiet moves that give neither side a two better than
+ * blocked (every line pattern at most B2) once a move has been searched (0: off). */
+#define SEARCH_TRIVIAL_DEPTH 0
+#endif
 #ifndef SEARCH_PV_TT_REDUCE
 /* PV nodes whose table entry is shallower lose this % of the gap in depth, at most 3 (0: off) */
 #define SEARCH_PV_TT_REDUCE 0

@@ -1,5 +1,6 @@
 #include "search.h"
 
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -269,6 +270,18 @@ static inline void history_update(int32_t *h, int bonus)
     *h += bonus - *h * ab / SEARCH_HIST_MAX;
 }
 
+/* Extra plies of reduction for a move whose static order score is gap below
+ * the best candidate's: -1 near the top, up to 2 far below it. */
+static int policy_reduction(int gap)
+{
+    if (!SEARCH_LMR_POLICY)
+        return 0;
+    if (gap < SEARCH_LMR_POLICY_NEAR)
+        return -1;
+    int r = (gap - SEARCH_LMR_POLICY_NEAR) / (SEARCH_LMR_POLICY ? SEARCH_LMR_POLICY : 1);
+    return r > 2 ? 2 : r;
+}
+
 void search_init_lmr(Engine *e)
 {
     static const double divisor[RULE_COUNT] = {
@@ -402,6 +415,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             sc[i] += 1 << 18;
     }
 
+    /* The best static order score here, for reductions by the table's softmax. */
+    int order_top = INT_MIN;
+    if (SEARCH_LMR_POLICY && s->ord[me - 1] && depth >= SEARCH_LMR_MIN_DEPTH && !sure_threat)
+        for (int i = 0; i < n; i++) {
+            int o = search_order_score(s, mv[i]);
+            order_top = o > order_top ? o : order_top;
+        }
     int best = -INF, old_alpha = alpha;
     Point best_move = POINT_NONE;
     int searched = 0, nquiet = 0;
@@ -425,6 +445,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             lmp /= 2;
         if (!pv_node && !sure_threat && !tactical && searched >= lmp && best > -ENGINE_SCORE_WIN_MIN)
             break;
+        /* A stone that makes nothing for either side rarely matters near the leaves. */
+        if (SEARCH_TRIVIAL_DEPTH && !pv_node && !sure_threat && depth <= SEARCH_TRIVIAL_DEPTH &&
+            searched > 0 && best > -ENGINE_SCORE_WIN_MIN && s->code[0][m] < SPOS_C4[PAT_F2] &&
+            s->code[1][m] < SPOS_C4[PAT_F2])
+            continue;
         int ext = 0;
         /* Singular extension: when every other move stays well below the
          * table move's score, the table move is searched one ply deeper. */
@@ -453,6 +478,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 ext += !four ? -1 : ply >= 2 && w->played_four[ply - 2] ? 1 : 0;
             w->played_four[ply] = four;
         }
+        /* Read before the play: the order score is the mover's view of the empty cell. */
+        int m_order = order_top != INT_MIN ? search_order_score(s, m) : 0;
         /* Fetched before the play, so the stone's pattern updates hide the miss. */
         tt_prefetch(&w->e->tt, spos_key_after(s, m));
         spos_play(s, m);
@@ -475,6 +502,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             /* At an expected cut node a move other than the killers is unlikely to be the cut. */
             if (SEARCH_CUT_LMR && r && cut_node && m != w->killer[ply][0] && m != w->killer[ply][1])
                 r += SEARCH_CUT_LMR;
+            if (r && order_top != INT_MIN)
+                r += policy_reduction(order_top - m_order);
             /* Moves that often refute elsewhere are reduced less, those that fail more. */
             if (r) {
                 r -= w->history[me - 1][m] / SEARCH_LMR_HIST_DIV;
