@@ -278,6 +278,7 @@ static int policy_reduction(int gap)
         return 0;
     if (gap < SEARCH_LMR_POLICY_NEAR)
         return -1;
+    /* The guard only keeps the compiler quiet when the switch is 0 (unreachable then). */
     int r = (gap - SEARCH_LMR_POLICY_NEAR) / (SEARCH_LMR_POLICY ? SEARCH_LMR_POLICY : 1);
     return r > 2 ? 2 : r;
 }
@@ -445,7 +446,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             lmp /= 2;
         if (!pv_node && !sure_threat && !tactical && searched >= lmp && best > -ENGINE_SCORE_WIN_MIN)
             break;
-        /* A stone that makes nothing for either side rarely matters near the leaves. */
+        /* A stone that makes nothing for either side rarely matters near the leaves.
+         * Codes are ordered by their largest pattern: below C4[F2], all are B2 or less. */
         if (SEARCH_TRIVIAL_DEPTH && !pv_node && !sure_threat && depth <= SEARCH_TRIVIAL_DEPTH &&
             searched > 0 && best > -ENGINE_SCORE_WIN_MIN && s->code[0][m] < SPOS_C4[PAT_F2] &&
             s->code[1][m] < SPOS_C4[PAT_F2])
