@@ -87,6 +87,15 @@ char *record_write(RecordFormat f, const Record *r, TgError *err);
  * (tgn, psq, sgf, rif). */
 bool record_format_from_path(const char *path, RecordFormat *out);
 bool record_format_parse(const char *name, RecordFormat *out);
+
+/* The format a record's text looks like: SGF from '(', RenjuNet from '<', PSQ
+ * from its "Piskvorky" header, otherwise tgn (leading blanks and a UTF-8 byte
+ * order mark skipped). */
+RecordFormat record_format_guess(const char *text);
+
+/* The format of a file read from path: its extension when known (see
+ * record_format_from_path), else what its text looks like. */
+RecordFormat record_format_detect(const char *path, const char *text);
 const char *record_format_name(RecordFormat f);
 
 /* The 26 designated openings as GameConfig.designated indexes them, in the order

@@ -19,6 +19,7 @@ static const char USAGE[] =
     "prints `MOVE COLOUR PLAYED score S best POINT score S`: the engine's\n"
     "score of the move played and its own choice, both for the side that moved\n"
     "(`win N` / `loss N` in plies when forced). Default: 1 second per search.\n"
+    "The format comes from --from, else the extension, else what the text looks like.\n"
     "The dual-board variant is not analysed.\n";
 
 typedef struct {
@@ -74,9 +75,8 @@ static int analyze(const AnalyzeOptions *o, const char *path)
 {
     TgError err = {0};
     RecordFormat f;
-    if (o->from ? !record_format_parse(o->from, &f) : !record_format_from_path(path, &f)) {
-        cli_error("analyze", "%s '%s': unknown format (use --from tgn|psq|sgf|rif)",
-                  o->from ? "--from" : "record", o->from ? o->from : path);
+    if (o->from && !record_format_parse(o->from, &f)) {
+        cli_error("analyze", "--from '%s': unknown format (use tgn|psq|sgf|rif)", o->from);
         return EXIT_USAGE;
     }
     char *text = file_read_text(path, &err);
@@ -84,6 +84,8 @@ static int analyze(const AnalyzeOptions *o, const char *path)
         cli_error("analyze", "%s", err.msg);
         return EXIT_USAGE;
     }
+    if (!o->from)
+        f = record_format_detect(path, text);
     Record r;
     bool ok = record_parse(f, text, &r, &err);
     free(text);

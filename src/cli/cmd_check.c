@@ -13,8 +13,8 @@
 static const char USAGE[] =
     "usage: tengen check [--rule R] [--opening O] [--forbidden auto|claim]\n"
     "                    [--designated NAME] [--json] RECORD\n"
-    "Replays a game record (.tgn; .psq, .sgf, .rif by extension; `-` reads .tgn from\n"
-    "standard input) under the rules and prints one line:\n"
+    "Replays a game record (.tgn, .psq, .sgf, .rif by extension, else by what the\n"
+    "text looks like; `-` reads standard input) under the rules and prints one line:\n"
     "  result: black wins: ... | result: white wins: ... | result: draw: ...\n"
     "  result: ongoing: <who> to <what>\n"
     "Options override the record's header. Exit 0 for a finished or ongoing game,\n"
@@ -101,9 +101,6 @@ static int replay(const Record *r, const GameConfig *cfg, bool json)
 static int check(const CheckOptions *o, const char *path)
 {
     TgError err = {0};
-    RecordFormat fmt = FORMAT_TGN;
-    if (strcmp(path, "-") != 0 && !record_format_from_path(path, &fmt))
-        fmt = FORMAT_TGN;
     char *text = file_read_text(path, &err);
     if (!text) {
         if (err.line > 0)
@@ -112,6 +109,7 @@ static int check(const CheckOptions *o, const char *path)
             cli_error("check", "%s", err.msg);
         return EXIT_USAGE;
     }
+    RecordFormat fmt = record_format_detect(strcmp(path, "-") == 0 ? NULL : path, text);
     Record r;
     bool ok = record_parse(fmt, text, &r, &err);
     free(text);

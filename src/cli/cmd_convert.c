@@ -14,9 +14,9 @@ static const char USAGE[] =
     "usage: tengen convert [--from F] [--to T] [--game N] [--rule R] [--opening O]\n"
     "                      IN OUT\n"
     "Converts a game record. Formats: tgn (tengen), psq (Piskvork), sgf (GM[4]) and\n"
-    "rif (RenjuNet database), picked by the file extension or --from/--to. IN may be\n"
-    "`-` for standard input (the format is then guessed from the text unless --from\n"
-    "says it) and OUT `-` for standard output (tgn unless --to says otherwise).\n"
+    "rif (RenjuNet database), picked by --from/--to or the file extension. An input\n"
+    "without a known extension, or `-` for standard input, is read as what its text\n"
+    "looks like; OUT may be `-` for standard output (tgn unless --to says otherwise).\n"
     "--game N reads the N-th game of a RenjuNet database or SGF collection.\n"
     "--rule and --opening fill in what the source does not state (PSQ and RenjuNet\n"
     "files give only stones); contradicting the source is an error.\n"
@@ -37,20 +37,6 @@ static int original_index(char **orig, int argc, const char *arg)
 }
 
 /* The format of standard input when --from does not say: by its first byte. */
-static RecordFormat guess_format(const char *text)
-{
-    text += strspn(text, " \t\r\n");
-    if (strncmp(text, "\xef\xbb\xbf", 3) == 0)
-        text += 3;
-    if (*text == '(')
-        return FORMAT_SGF;
-    if (*text == '<')
-        return FORMAT_RIF;
-    if (strncmp(text, "Piskvorky", 9) == 0)
-        return FORMAT_PSQ;
-    return FORMAT_TGN;
-}
-
 static bool pick_format(const char *opt, const char *path, bool input, RecordFormat *f,
                         TgError *err)
 {
@@ -61,10 +47,11 @@ static bool pick_format(const char *opt, const char *path, bool input, RecordFor
                      input ? "--from" : "--to", opt);
         return false;
     }
-    if (strcmp(path, "-") == 0 || record_format_from_path(path, f))
+    /* An input's format can still come from its text once read. */
+    if (input || strcmp(path, "-") == 0 || record_format_from_path(path, f))
         return true;
-    tg_error_set(err, 0, 0, "cannot tell the format of '%s' from its name (use %s tgn|psq|sgf|rif)",
-                 path, input ? "--from" : "--to");
+    tg_error_set(err, 0, 0, "cannot tell the format of '%s' from its name (use --to tgn|psq|sgf|rif)",
+                 path);
     return false;
 }
 
@@ -145,8 +132,8 @@ static int convert(const ConvertOptions *o, const char *in, const char *out)
     char *text = file_read_text(in, &err);
     if (!text)
         return report(in, &err);
-    if (!o->from && strcmp(in, "-") == 0)
-        from = guess_format(text);
+    if (!o->from)
+        from = record_format_detect(strcmp(in, "-") == 0 ? NULL : in, text);
     if (!o->to && strcmp(out, "-") == 0)
         to = FORMAT_TGN;
     Record r;

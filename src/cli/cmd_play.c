@@ -11,7 +11,7 @@ static const char USAGE[] =
     "usage: tengen play [--rule R] [--opening O] [--size N] [--forbidden auto|claim]\n"
     "                   [--black human|engine] [--white human|engine]\n"
     "                   [--time SECONDS] [--threads N] [--hash MB]\n"
-    "                   [--load RECORD.tgn]\n"
+    "                   [--load RECORD]\n"
     "The terminal board. --black/--white say who plays the first and the second\n"
     "player (black and white before any swap). Keys are listed on the screen.\n";
 

@@ -161,6 +161,26 @@ bool record_format_from_path(const char *path, RecordFormat *out)
     return dot && dot[1] && record_format_parse(dot + 1, out);
 }
 
+RecordFormat record_format_guess(const char *text)
+{
+    text += strspn(text, " \t\r\n");
+    if (strncmp(text, "\xef\xbb\xbf", 3) == 0)
+        text += 3 + strspn(text + 3, " \t\r\n");
+    if (*text == '(')
+        return FORMAT_SGF;
+    if (*text == '<')
+        return FORMAT_RIF;
+    if (strncmp(text, "Piskvorky", 9) == 0)
+        return FORMAT_PSQ;
+    return FORMAT_TGN;
+}
+
+RecordFormat record_format_detect(const char *path, const char *text)
+{
+    RecordFormat f;
+    return path && record_format_from_path(path, &f) ? f : record_format_guess(text);
+}
+
 const char *record_format_name(RecordFormat f)
 {
     return (unsigned)f < FORMAT_COUNT ? FORMAT_NAMES[f] : "?";

@@ -582,7 +582,7 @@ static bool load_record(Tui *t, const char *path, TgError *err)
         return false;
     Record r;
     record_init(&r);
-    bool ok = record_parse(FORMAT_TGN, text, &r, err);
+    bool ok = record_parse(record_format_detect(path, text), text, &r, err);
     free(text);
     if (ok) {
         game_free(&t->game);

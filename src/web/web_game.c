@@ -720,7 +720,7 @@ bool web_game_load(WebGame *w, json_t *body, TgError *err)
         tg_error_set(err, 0, 0, "field 'text': the record's text is required");
         return false;
     }
-    RecordFormat f = FORMAT_TGN;
+    RecordFormat f;
     const char *fmt = json_string_value(json_object_get(body, "format"));
     const char *name = json_string_value(json_object_get(body, "filename"));
     if (fmt) {
@@ -728,9 +728,8 @@ bool web_game_load(WebGame *w, json_t *body, TgError *err)
             tg_error_set(err, 0, 0, "field 'format': expected tgn, psq, sgf or rif");
             return false;
         }
-    } else if (name && !record_format_from_path(name, &f)) {
-        tg_error_set(err, 0, 0, "field 'filename': '%s' has no known extension (.tgn .psq .sgf .rif)", name);
-        return false;
+    } else {
+        f = record_format_detect(name, text);
     }
     Record r;
     record_init(&r);

@@ -20,6 +20,11 @@ else
 fi
 
 expect_fail "missing file" 2 "nosuch" "$TENGEN" analyze --depth 2 "$TMPD/nosuch.psq"
-expect_fail "unknown format" 2 "unknown format" "$TENGEN" analyze --depth 2 "$TMPD/game.xyz"
+expect_fail "unknown --from" 2 "--from 'xyz': unknown format" "$TENGEN" analyze --depth 2 --from xyz "$REC"
+# Without a known extension the text says what the record is.
+cp "$REC" "$TMPD/game.xyz"
+run "$TENGEN" analyze --depth 3 "$TMPD/game.xyz"
+n=$(printf '%s\n' "$OUT" | grep -c '^[0-9]* \(black\|white\) [a-o][0-9]* score ')
+if [ "$RC" -eq 0 ] && [ "$n" -eq 7 ]; then ok "a PSQ without its extension"; else not_ok "a PSQ without its extension" "$OUT" "$ERR"; fi
 expect_fail "bad depth" 2 "--depth 'x'" "$TENGEN" analyze --depth x "$REC"
 expect_fail "no record" 2 "one RECORD" "$TENGEN" analyze --depth 2

@@ -100,3 +100,7 @@ expect_fail "bad --opening" 2 "--opening 'rif2'" "$TENGEN" check --opening rif2 
 expect_fail "bad --rule" 2 "--rule 'go'" "$TENGEN" check --rule go "$G/resign.tgn"
 expect_fail "dual-board points under another rule" 2 "not written for it" \
     "$TENGEN" check --rule renju "$G/dual_fives.tgn"
+# A record without a known extension is read as what its text looks like.
+cp "$TESTDATA/records/gomocup.psq" "$TMPD/game.dat"
+expect_out "a PSQ without its extension" "result: ongoing: white (second player) to play move 8" \
+    "$TENGEN" check --rule freestyle "$TMPD/game.dat"

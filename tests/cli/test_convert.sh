@@ -71,6 +71,16 @@ if [ "$RC" -eq 0 ] && [ "$OUT" = "(;FF[4]GM[4]CA[UTF-8]AP[tengen]SZ[15]RU[renju]
 ;B[hh];W[hg])" ]; then ok "stdin tgn to sgf on stdout"; else
     not_ok "stdin tgn to sgf on stdout" "status $RC" "$OUT" "$ERR"; fi
 
+# A file without a known extension is read as what its text looks like.
+cp "$R/game.sgf" "$TMPD/download"
+expect_out "sgf without its extension" "size 15
+rule renju
+h8 h9 i9 j10 g7" "$TENGEN" convert "$TMPD/download" -
+cp "$R/renjunet.rif" "$TMPD/games.xml"
+expect_out "rif named .xml" "size 15
+opening free
+h8 h9 h7 g8 i8 j9" "$TENGEN" convert --game 2 "$TMPD/games.xml" -
+
 # Output is written atomically: a good run leaves only the file.
 run "$TENGEN" convert "$R/game.sgf" "$TMPD/atomic.tgn"
 left=$(ls "$TMPD" | grep -c 'atomic.tgn.*tmp')
@@ -99,8 +109,9 @@ expect_fail "rif game out of range" 2 "game 3: the file holds only 2 games" \
     "$TENGEN" convert --game 3 "$R/renjunet.rif" -
 expect_fail "game number not a number" 2 "argument 2 'x': the game number" \
     "$TENGEN" convert --game x "$R/renjunet.rif" -
-expect_fail "unknown extension" 2 "cannot tell the format of 'notes.txt'" \
-    "$TENGEN" convert notes.txt -
+expect_fail "unknown output extension" 2 "cannot tell the format of '$TMPD/notes.txt'" \
+    "$TENGEN" convert "$R/game.sgf" "$TMPD/notes.txt"
+expect_fail "missing file without an extension" 2 "cannot open '$TMPD/none'" "$TENGEN" convert "$TMPD/none" -
 expect_fail "unknown --to" 2 "--to 'pgn': unknown format" \
     "$TENGEN" convert --to pgn "$R/game.sgf" -
 expect_fail "missing file" 2 "cannot open '$TMPD/none.tgn'" "$TENGEN" convert "$TMPD/none.tgn" -

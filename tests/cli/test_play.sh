@@ -135,3 +135,15 @@ if [ "$ok_dual" -eq 0 ]; then ok "dual-board: engine against engine to a result"
 keys q
 keys y Enter
 if wait_for "^EXITED"; then ok "dual-board: q quits"; else not_ok "dual-board: q quits" "$(screen)"; fi
+
+# --load reads any record format, by extension or, without one, by its text.
+cp "$TESTDATA/records/gomocup.psq" "$TMPD/loaded"
+start "$TENGEN play --rule freestyle --black human --white human --load $TMPD/loaded; echo EXITED; sleep 30"
+if wait_for "white \(second player\) to play move 8"; then ok "--load: a PSQ without its extension"; else
+    not_ok "--load: a PSQ without its extension" "$(screen)"; fi
+stones=$(screen | grep -E '^ +[0-9]+ ' | grep -o 'X' | wc -l)
+if [ "$stones" -eq 4 ]; then ok "--load: the record's black stones are on the board"; else
+    not_ok "--load: the record's black stones are on the board ($stones)" "$(screen)"; fi
+keys q
+keys y Enter
+if wait_for "^EXITED"; then ok "--load: q quits"; else not_ok "--load: q quits" "$(screen)"; fi

@@ -630,6 +630,21 @@ static void test_formats_by_name(void **state)
     assert_false(record_format_from_path("noext", &f));
     assert_true(record_format_parse("sgf", &f));
     assert_string_equal(record_format_name(FORMAT_RIF), "rif");
+}
+
+static void test_formats_by_text(void **state)
+{
+    (void)state;
+    assert_int_equal(record_format_guess("\n  (;GM[4]SZ[15];B[hh])"), FORMAT_SGF);
+    assert_int_equal(record_format_guess("\xef\xbb\xbf\r\n<?xml version=\"1.0\"?>"), FORMAT_RIF);
+    assert_int_equal(record_format_guess("Piskvorky 15x15, 11:11, 0\n8,8,0\n"), FORMAT_PSQ);
+    assert_int_equal(record_format_guess("size 15\nh8 h9\n"), FORMAT_TGN);
+    assert_int_equal(record_format_guess(""), FORMAT_TGN);
+    /* A known extension wins over the text; an unknown one or none defers to it. */
+    assert_int_equal(record_format_detect("a.psq", "(;GM[4])"), FORMAT_PSQ);
+    assert_int_equal(record_format_detect("a.txt", "(;GM[4])"), FORMAT_SGF);
+    assert_int_equal(record_format_detect("download", "Piskvorky 15x15, 1:1, 0\n"), FORMAT_PSQ);
+    assert_int_equal(record_format_detect(NULL, "<database>"), FORMAT_RIF);
     int idx;
     assert_true(record_designated_parse("13i", &idx));
     assert_int_equal(idx, 25);
@@ -660,6 +675,7 @@ int main(void)
         cmocka_unit_test(test_rif_errors),
         cmocka_unit_test(test_all_formats_never_crash),
         cmocka_unit_test(test_formats_by_name),
+        cmocka_unit_test(test_formats_by_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

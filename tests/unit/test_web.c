@@ -370,6 +370,15 @@ static void test_records(void **s)
     assert_non_null(strstr(error_of(&r), "format"));
     reply_free(&r);
 
+    /* A file name without a known extension: the text says what it is. */
+    int id3 = new_game("{}");
+    snprintf(path, sizeof path, "/api/games/%d/record", id3);
+    r = post(path, "{\"text\": \"Piskvorky 15x15, 11:11, 0\\n8,8,0\\n9,8,0\\n8,9,0\\n\", "
+                   "\"filename\": \"download\"}");
+    assert_int_equal(r.status, 200);
+    assert_int_equal(stone_count(r.json, 0), 3);
+    reply_free(&r);
+
     /* An illegal record names the action and where it is. */
     snprintf(path, sizeof path, "/api/games/%d/record", id2);
     r = post(path, "{\"text\": \"opening free\\nh8 h8\"}");
