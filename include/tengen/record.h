@@ -96,6 +96,7 @@ RecordFormat record_format_guess(const char *text);
 /* The format of a file read from path: its extension when known (see
  * record_format_from_path), else what its text looks like. */
 RecordFormat record_format_detect(const char *path, const char *text);
+
 const char *record_format_name(RecordFormat f);
 
 /* The 26 designated openings as GameConfig.designated indexes them, in the order

@@ -36,7 +36,8 @@ static int original_index(char **orig, int argc, const char *arg)
     return 0;
 }
 
-/* The format of standard input when --from does not say: by its first byte. */
+/* The format --from/--to names, else the one the file name gives; an input
+ * may leave it to its text (record_format_detect). */
 static bool pick_format(const char *opt, const char *path, bool input, RecordFormat *f,
                         TgError *err)
 {
