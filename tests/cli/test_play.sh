@@ -47,6 +47,8 @@ start() {
     tm new-session -d -s "$S" -x 150 -y 45 "$1" || not_ok "tmux starts session $S"
 }
 screen() { tm capture-pane -p -t "$S"; }
+# stones MARK: how many MARK (X black, O white) the board rows show
+stones() { screen | grep -E '^ +[0-9]+ ' | grep -o "$1" | wc -l; }
 keys() { tm send-keys -t "$S" "$@"; sleep 0.4; }
 # wait_for PATTERN: up to 10 s for the screen to show it
 wait_for() {
@@ -94,7 +96,7 @@ wait_for "freestyle, free opening" >/dev/null
 keys Enter
 if wait_for "engine played [a-o][0-9]+"; then ok "the engine answers a move"; else
     not_ok "the engine answers a move" "$(screen)"; fi
-if [ "$(screen | grep -E '^ +[0-9]+ ' | grep -o 'O' | wc -l)" -eq 1 ]; then ok "one white stone after the answer"; else
+if [ "$(stones O)" -eq 1 ]; then ok "one white stone after the answer"; else
     not_ok "one white stone after the answer" "$(screen)"; fi
 keys q
 keys y Enter
@@ -120,9 +122,9 @@ wait_for "dualboard" >/dev/null
 keys Enter
 if wait_for "black \(first player\) to place stone 1 of 2 in round 2"; then ok "dual-board: the engine plays its two stones"; else
     not_ok "dual-board: the engine plays its two stones" "$(screen)"; fi
-stones=$(screen | grep -E '^ +[0-9]+ ' | grep -o 'O' | wc -l)
-if [ "$stones" -eq 2 ]; then ok "dual-board: two white stones after the answer"; else
-    not_ok "dual-board: two white stones after the answer ($stones)" "$(screen)"; fi
+n=$(stones O)
+if [ "$n" -eq 2 ]; then ok "dual-board: two white stones after the answer"; else
+    not_ok "dual-board: two white stones after the answer ($n)" "$(screen)"; fi
 keys e
 ok_dual=1
 for _ in $(seq 300); do
@@ -141,9 +143,9 @@ cp "$TESTDATA/records/gomocup.psq" "$TMPD/loaded"
 start "$TENGEN play --rule freestyle --black human --white human --load $TMPD/loaded; echo EXITED; sleep 30"
 if wait_for "white \(second player\) to play move 8"; then ok "--load: a PSQ without its extension"; else
     not_ok "--load: a PSQ without its extension" "$(screen)"; fi
-stones=$(screen | grep -E '^ +[0-9]+ ' | grep -o 'X' | wc -l)
-if [ "$stones" -eq 4 ]; then ok "--load: the record's black stones are on the board"; else
-    not_ok "--load: the record's black stones are on the board ($stones)" "$(screen)"; fi
+n=$(stones X)
+if [ "$n" -eq 4 ]; then ok "--load: the record's black stones are on the board"; else
+    not_ok "--load: the record's black stones are on the board ($n)" "$(screen)"; fi
 keys q
 keys y Enter
 if wait_for "^EXITED"; then ok "--load: q quits"; else not_ok "--load: q quits" "$(screen)"; fi
