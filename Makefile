@@ -2,7 +2,7 @@
 CC ?= cc
 BUILD ?= build
 PREFIX ?= /usr/local
-OPT ?= -O2
+OPT ?= -O3
 SAN ?=
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes

@@ -1139,7 +1139,7 @@ static bool read_ints(const char *p, const char *line0, int lineno, int *out, in
                       TgError *err)
 {
     for (int i = 0; i < want; i++) {
-        char missing[32];
+        char missing[48];
         snprintf(missing, sizeof missing, "weight %d of %d", i + 1, want);
         long v;
         if (!read_number(&p, line0, lineno, 0, ENGINE_WEIGHT_MAX, "weight", missing, &v, err))
