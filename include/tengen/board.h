@@ -36,6 +36,14 @@ typedef int Color;
 
 /* Directions: row (x+1), column (y+1), diagonal "\" and diagonal "/". */
 enum { DIR_ROW, DIR_COL, DIR_DIAG, DIR_ANTI, DIR_COUNT };
+/* Point offset of one step along each direction; DIR[d] holds the same
+ * values for loops, these for code that wants them folded as constants. */
+enum {
+    STEP_ROW = 1,
+    STEP_COL = BOARD_STRIDE,
+    STEP_DIAG = BOARD_STRIDE + 1,
+    STEP_ANTI = 1 - BOARD_STRIDE,
+};
 extern const int DIR[DIR_COUNT];
 
 typedef enum { RULE_FREESTYLE, RULE_STANDARD, RULE_RENJU, RULE_CARO, RULE_COUNT } Rule;

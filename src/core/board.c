@@ -5,7 +5,7 @@
 
 #include "tengen/pattern.h"
 
-const int DIR[DIR_COUNT] = {1, BOARD_STRIDE, BOARD_STRIDE + 1, 1 - BOARD_STRIDE};
+const int DIR[DIR_COUNT] = {STEP_ROW, STEP_COL, STEP_DIAG, STEP_ANTI};
 
 /* A pure mixing function stands in for a random table: no start-up cost and no
  * global state, and every process agrees on the keys. */
@@ -66,17 +66,30 @@ bool board_init(Board *b, int size, Rule rule)
 
 /* Both play and undo only touch keys of cells that can be reached from a playable
  * point within BOARD_PAD steps: all inside the padded grid by construction.
- * EMPTY is 0, so placing or removing colour c flips the same two bits. */
+ * EMPTY is 0, so placing or removing colour c flips the same two bits. The ten
+ * neighbours are written out so that every offset and shift is a constant: the
+ * loops cost more than the flips (callgrind: about 390 instructions a stone). */
+static inline void flip_line(uint32_t *key, Point p, int step, uint32_t color)
+{
+    key[p + 1 * step] ^= color << board_key_shift(-1);
+    key[p + 2 * step] ^= color << board_key_shift(-2);
+    key[p + 3 * step] ^= color << board_key_shift(-3);
+    key[p + 4 * step] ^= color << board_key_shift(-4);
+    key[p + 5 * step] ^= color << board_key_shift(-5);
+    key[p - 1 * step] ^= color << board_key_shift(1);
+    key[p - 2 * step] ^= color << board_key_shift(2);
+    key[p - 3 * step] ^= color << board_key_shift(3);
+    key[p - 4 * step] ^= color << board_key_shift(4);
+    key[p - 5 * step] ^= color << board_key_shift(5);
+}
+
 static inline void flip_neighbour_keys(Board *b, Point p, uint32_t color)
 {
-    for (int d = 0; d < DIR_COUNT; d++) {
-        uint32_t *key = b->key[d];
-        int step = DIR[d];
-        for (int k = 1; k <= BOARD_PAD; k++) {
-            key[p + k * step] ^= color << board_key_shift(-k);
-            key[p - k * step] ^= color << board_key_shift(k);
-        }
-    }
+    _Static_assert(BOARD_PAD == 5, "flip_line writes out five neighbours a side");
+    flip_line(b->key[DIR_ROW], p, STEP_ROW, color);
+    flip_line(b->key[DIR_COL], p, STEP_COL, color);
+    flip_line(b->key[DIR_DIAG], p, STEP_DIAG, color);
+    flip_line(b->key[DIR_ANTI], p, STEP_ANTI, color);
 }
 
 void board_play(Board *b, Point p, Color c)
