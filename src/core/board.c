@@ -67,8 +67,8 @@ bool board_init(Board *b, int size, Rule rule)
 /* Both play and undo only touch keys of cells that can be reached from a playable
  * point within BOARD_PAD steps: all inside the padded grid by construction.
  * EMPTY is 0, so placing or removing colour c flips the same two bits. The ten
- * neighbours are written out so that every offset and shift is a constant: the
- * loops cost more than the flips (callgrind: about 390 instructions a stone). */
+ * neighbours are written out so that every offset and shift is a constant: as
+ * loops, their bookkeeping cost about as much as the flips (callgrind). */
 static inline void flip_line(uint32_t *key, Point p, int step, uint32_t color)
 {
     key[p + 1 * step] ^= color << board_key_shift(-1);

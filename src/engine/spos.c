@@ -189,7 +189,8 @@ static inline void set_cell(SPos *s, Point p, int c, unsigned quad, unsigned cod
 
 /* Recomputes one empty cell's classes and worths and updates the totals. The
  * two colours are written out rather than looped over: this runs some 25 times
- * a stone, and the loop cost as much as the work (callgrind). */
+ * a stone, and the loop's bookkeeping and the call were a fifth of its
+ * instructions (callgrind). */
 static inline void eval_cell(SPos *s, Point p)
 {
     const Board *b = &s->b;
@@ -345,8 +346,7 @@ void spos_init(SPos *s, const Board *b, Color stm, const EvalWeights w[2])
 
 /* Re-evaluates the empty cells within five of p on line d (cells `step`
  * apart) after a stone of colour col went to p. Called once a direction with
- * a constant step, so that each offset is folded (callgrind: the loop over
- * directions cost a fifth of a play). */
+ * a constant step, so that each offset is folded. */
 static inline void touch_line(SPos *s, SPosUndo *u, Point p, int d, int step, uint32_t col)
 {
     for (int k = -5; k <= 5; k++) {
