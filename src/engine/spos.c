@@ -162,6 +162,12 @@ static inline unsigned quad_of(unsigned p0, unsigned p1, unsigned p2, unsigned p
     return quad_table[((p0 * QB + p1) * QB + p2) * QB + p3];
 }
 
+/* The cell class a quad_table entry holds. */
+static inline CellClass quad_class(unsigned quad)
+{
+    return (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
+}
+
 CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
 {
     const Board *b = &s->b;
@@ -169,14 +175,12 @@ CellClass spos_class_if(const SPos *s, Point p, Color c, int d, uint32_t key)
     unsigned q[DIR_COUNT];
     for (int i = 0; i < DIR_COUNT; i++)
         q[i] = (unsigned)s->pair[i == d ? key : b->key[i][p]] >> sh & 15;
-    unsigned quad = quad_of(q[0], q[1], q[2], q[3]);
-    return (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
+    return quad_class(quad_of(q[0], q[1], q[2], q[3]));
 }
 
 /* Stores colour c's new class, code and worths at p and moves the totals. */
-static inline void set_cell(SPos *s, Point p, int c, unsigned quad, unsigned code, int w, int wo)
+static inline void set_cell(SPos *s, Point p, int c, CellClass cl, unsigned code, int w, int wo)
 {
-    CellClass cl = (CellClass)(quad >> QUAD_CLASS_SHIFT & 7);
     s->count[c][s->cls[c][p]]--;
     s->sum[c] += w - s->worth[c][p];
     s->sum_opp[c] += wo - s->worth_opp[c][p];
@@ -208,8 +212,8 @@ static inline void eval_cell(SPos *s, Point p)
             bcode = ENGINE_PCODES;
         }
     }
-    set_cell(s, p, 0, black, bcode, bw, bwo);
-    set_cell(s, p, 1, white, wcode, s->val[1][0][wcode], s->val[1][1][wcode]);
+    set_cell(s, p, 0, quad_class(black), bcode, bw, bwo);
+    set_cell(s, p, 1, quad_class(white), wcode, s->val[1][0][wcode], s->val[1][1][wcode]);
 }
 
 /* The worth of a cell whose four line patterns are pat, for each colour c:
@@ -244,16 +248,8 @@ static void build_values(SPos *s, const EvalWeights w[2])
 /* A cell just filled: it no longer counts. */
 static void clear_cell(SPos *s, Point p)
 {
-    for (int c = 0; c < 2; c++) {
-        s->count[c][s->cls[c][p]]--;
-        s->sum[c] -= s->worth[c][p];
-        s->sum_opp[c] -= s->worth_opp[c][p];
-        s->cls[c][p] = CL_NONE;
-        s->worth[c][p] = 0;
-        s->worth_opp[c][p] = 0;
-        s->code[c][p] = 0;
-        s->count[c][CL_NONE]++;
-    }
+    set_cell(s, p, 0, CL_NONE, 0, 0, 0);
+    set_cell(s, p, 1, CL_NONE, 0, 0, 0);
     s->pforbid[p] = 0;
 }
 

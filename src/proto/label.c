@@ -127,7 +127,7 @@ static bool stopped(Worker *w)
 static bool fail(Worker *w, const char *fmt, const char *a, int game, int stones)
 {
     char what[160], arg[100];
-    snprintf(arg, sizeof arg, "%.99s", a); /* engine lines and commands can be long */
+    snprintf(arg, sizeof arg, "%.*s", (int)sizeof arg - 1, a); /* engine lines and commands can be long */
     snprintf(what, sizeof what, fmt, arg);
     if (game >= 0)
         tg_error_set(&w->err, 0, 0, "game %d, position of %d stones: %.160s", game + 1, stones,
