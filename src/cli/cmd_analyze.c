@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "cli.h"
+#include "tengen/analysis.h"
 #include "tengen/coord.h"
 #include "tengen/engine.h"
 #include "tengen/fileio.h"
@@ -13,19 +16,28 @@
 #include "tengen/record.h"
 
 static const char USAGE[] =
-    "usage: tengen analyze [--time SECONDS] [--depth N] [--from tgn|psq|sgf|rif]\n"
-    "                      [--threads N] RECORD\n"
+    "usage: tengen analyze [--time SECONDS] [--depth N] [--blunder PCT] [--json]\n"
+    "                      [--from tgn|psq|sgf|rif] [--threads N] RECORD\n"
     "Replays the record's game and, for every stone placed (opening stones too),\n"
-    "prints `MOVE COLOUR PLAYED score S best POINT score S`: the engine's\n"
+    "prints `MOVE COLOUR PLAYED score S best POINT score S [FLAGS]`: the engine's\n"
     "score of the move played and its own choice, both for the side that moved\n"
-    "(`win N` / `loss N` in plies when forced). Default: 1 second per search.\n"
-    "The format comes from --from, else the extension, else what the text looks like.\n"
-    "The dual-board variant is not analysed.\n";
+    "(`win N` / `loss N` in plies when forced; `forbidden KIND` for a renju\n"
+    "forbidden point). Flags: `blunder` (gives up PCT points of expected score,\n"
+    "default 20, or walks into a forced loss, in a game not yet lost),\n"
+    "`missed-win` (a forced win was there), `forced-loss` (the side's first move\n"
+    "after which it loses by force). Then one line a colour: `COLOUR blunders B\n"
+    "missed-wins M forced-loss MOVE|-`. --json prints all of it as one object\n"
+    "(scores as numbers, `mate` N: a win at ply N, -N a loss, 0 neither).\n"
+    "Default: 1 second per search. The format comes from --from, else the\n"
+    "extension, else what the text looks like. The dual-board variant is not\n"
+    "analysed.\n";
 
 typedef struct {
     SearchLimits lim;
     EngineOptions eo;
     const char *from;
+    int blunder;
+    bool json;
 } AnalyzeOptions;
 
 static void score_text(int score, int mate, char *buf, size_t len)
@@ -38,6 +50,87 @@ static void score_text(int score, int mate, char *buf, size_t len)
         snprintf(buf, len, "%d", score);
 }
 
+static const char *colour_name(Color c)
+{
+    return c == BLACK ? "black" : "white";
+}
+
+static const struct {
+    unsigned flag;
+    const char *name;
+} FLAGS[] = {{JUDGE_BLUNDER, "blunder"},
+             {JUDGE_MISSED_WIN, "missed-win"},
+             {JUDGE_FORCED_LOSS, "forced-loss"}};
+
+static void print_line(const MoveJudgement *j, Color c, int number, int size)
+{
+    char pb[COORD_BUF], bb[COORD_BUF], ps[48], bs[32];
+    if (j->flags & JUDGE_FORBIDDEN)
+        snprintf(ps, sizeof ps, "forbidden %s", forbid_kind_name(j->forbid));
+    else
+        score_text(j->played_score, j->played_mate, ps, sizeof ps);
+    score_text(j->best_score, j->best_mate, bs, sizeof bs);
+    printf("%d %s %s score %s best %s score %s", number, colour_name(c),
+           coord_format(j->played, size, pb), ps,
+           j->best == POINT_NONE ? "none" : coord_format(j->best, size, bb), bs);
+    for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++)
+        if (j->flags & FLAGS[i].flag)
+            printf(" %s", FLAGS[i].name);
+    putchar('\n');
+    fflush(stdout);
+}
+
+/* Scores as the engine gives them, with `mate` N > 0 a win at ply N, -N a
+ * loss, 0 neither; a forbidden move has a null score and its kind. */
+static json_t *line_json(const MoveJudgement *j, Color c, int number, int size)
+{
+    char pb[COORD_BUF], bb[COORD_BUF];
+    json_t *flags = json_array();
+    for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++)
+        if (j->flags & FLAGS[i].flag)
+            json_array_append_new(flags, json_string(FLAGS[i].name));
+    bool forbidden = j->flags & JUDGE_FORBIDDEN;
+    json_t *o =
+        json_pack("{s:i, s:s, s:s, s:o, s:i}", "number", number, "colour", colour_name(c), "played",
+                  coord_format(j->played, size, pb), "score",
+                  forbidden ? json_null() : json_integer(j->played_score), "mate", j->played_mate);
+    if (forbidden)
+        json_object_set_new(o, "forbidden", json_string(forbid_kind_name(j->forbid)));
+    json_object_set_new(o, "best",
+                        j->best == POINT_NONE ? json_null()
+                                              : json_string(coord_format(j->best, size, bb)));
+    json_object_set_new(o, "best_score", json_integer(j->best_score));
+    json_object_set_new(o, "best_mate", json_integer(j->best_mate));
+    json_object_set_new(o, "flags", flags);
+    return o;
+}
+
+static void print_tally(const AnalysisTally *t)
+{
+    for (Color c = BLACK; c <= WHITE; c++) {
+        printf("%s blunders %d missed-wins %d forced-loss ", colour_name(c), t->blunders[c - 1],
+               t->missed_wins[c - 1]);
+        if (t->lost_from[c - 1])
+            printf("%d\n", t->lost_from[c - 1]);
+        else
+            puts("-");
+    }
+}
+
+static json_t *tally_json(const AnalysisTally *t)
+{
+    json_t *o = json_object();
+    for (Color c = BLACK; c <= WHITE; c++) {
+        int s = c - 1;
+        json_object_set_new(
+            o, colour_name(c),
+            json_pack("{s:i, s:i, s:o}", "blunders", t->blunders[s], "missed_wins",
+                      t->missed_wins[s], "forced_loss",
+                      t->lost_from[s] ? json_integer(t->lost_from[s]) : json_null()));
+    }
+    return o;
+}
+
 static bool parse_seconds(const char *s, int64_t *ms)
 {
     char *end;
@@ -46,29 +139,6 @@ static bool parse_seconds(const char *s, int64_t *ms)
         return false;
     *ms = (int64_t)(v * 1000.0 + 0.5);
     return true;
-}
-
-/* Judges the move p of colour c on b: the engine's score for p and its own choice. */
-static void judge(Engine *e, const AnalyzeOptions *o, const Board *b, Color c, Point p, int number,
-                  SearchLimits *lim)
-{
-    TgError err;
-    if (!engine_set_position(e, b, c, &err))
-        return;
-    SearchResult best, played;
-    *lim = o->lim;
-    engine_think(e, lim, NULL, NULL, &best);
-    *lim = o->lim;
-    lim->nroot = 1;
-    lim->root[0] = p;
-    engine_think(e, lim, NULL, NULL, &played);
-    char pb[COORD_BUF], bb[COORD_BUF], ps[32], bs[32];
-    score_text(played.score, played.mate, ps, sizeof ps);
-    score_text(best.score, best.mate, bs, sizeof bs);
-    printf("%d %s %s score %s best %s score %s\n", number, c == BLACK ? "black" : "white",
-           coord_format(p, b->size, pb), ps,
-           best.best == POINT_NONE ? "none" : coord_format(best.best, b->size, bb), bs);
-    fflush(stdout);
 }
 
 static int analyze(const AnalyzeOptions *o, const char *path)
@@ -99,35 +169,55 @@ static int analyze(const AnalyzeOptions *o, const char *path)
         return EXIT_USAGE;
     }
     Game *g = malloc(sizeof *g);
-    SearchLimits *lim = malloc(sizeof *lim);
     Engine *e = engine_new(&o->eo, &err);
     int rc = EXIT_OK;
-    if (!g || !lim || !e || !game_init(g, &r.config, &err)) {
+    if (!g || !e || !game_init(g, &r.config, &err)) {
         cli_error("analyze", "%s", e ? err.msg : "out of memory");
         free(g);
-        free(lim);
         engine_free(e);
         record_free(&r);
         return EXIT_USAGE;
     }
-    int number = 0;
+    AnalysisTally tally;
+    analysis_tally_init(&tally);
+    json_t *lines = o->json ? json_array() : NULL;
     for (int i = 0; i < r.count && !game_over(g); i++) {
         const RecordAction *ra = &r.actions[i];
         GameTurn t;
         game_turn(g, &t);
+        const Board *b = game_board(g, 0);
         bool stone = ra->action.type == ACT_PLACE && (t.step == STEP_PLAY || t.step == STEP_PLACE);
-        if (stone)
-            judge(e, o, game_board(g, 0), t.stone, ra->action.point, t.move, lim);
-        number++;
+        MoveJudgement j;
+        /* A stone the engine cannot judge (a five already on the board) is
+         * left for game_apply to accept or refuse. */
+        if (stone &&
+            analysis_judge(e, &o->lim, b, t.stone, ra->action.point, o->blunder, &j, &err)) {
+            analysis_tally(&tally, t.stone, t.move, &j);
+            if (lines)
+                json_array_append_new(lines, line_json(&j, t.stone, t.move, b->size));
+            else
+                print_line(&j, t.stone, t.move, b->size);
+        }
         if (!game_apply(g, &ra->action, &err)) {
             cli_error("analyze", "%s:%d:%d: %s", path, ra->line, ra->col, err.msg);
             rc = EXIT_USAGE;
             break;
         }
     }
+    if (rc == EXIT_OK && lines) {
+        json_t *doc = json_pack("{s:o, s:o}", "moves", lines, "summary", tally_json(&tally));
+        char *dump = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        if (dump)
+            puts(dump);
+        free(dump);
+        json_decref(doc);
+    } else if (rc == EXIT_OK) {
+        print_tally(&tally);
+    } else {
+        json_decref(lines);
+    }
     game_free(g);
     free(g);
-    free(lim);
     engine_free(e);
     record_free(&r);
     return rc;
@@ -138,6 +228,7 @@ int cmd_analyze(int argc, char **argv)
     static const struct option opts[] = {
         {"time", required_argument, NULL, 't'},    {"depth", required_argument, NULL, 'd'},
         {"from", required_argument, NULL, 'f'},    {"threads", required_argument, NULL, 'T'},
+        {"blunder", required_argument, NULL, 'b'}, {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
     AnalyzeOptions o;
@@ -145,6 +236,7 @@ int cmd_analyze(int argc, char **argv)
     search_limits_init(&o.lim);
     engine_options_default(&o.eo);
     o.eo.hash_mb = 32;
+    o.blunder = ANALYSIS_DEFAULT_BLUNDER;
     opterr = 0;
     optind = 1;
     int c;
@@ -153,26 +245,47 @@ int cmd_analyze(int argc, char **argv)
         switch (c) {
         case 't':
             if (!parse_seconds(optarg, &o.lim.turn_ms)) {
-                cli_error("analyze", "--time '%s': the time must be a positive number of seconds", optarg);
+                cli_error("analyze", "--time '%s': the time must be a positive number of seconds",
+                          optarg);
                 return EXIT_USAGE;
             }
             break;
         case 'd':
             if (!cli_int(optarg, 1, ENGINE_MAX_DEPTH, &o.lim.depth)) {
-                cli_error("analyze", "--depth '%s': the depth must be 1..%d", optarg, ENGINE_MAX_DEPTH);
+                cli_error("analyze", "--depth '%s': the depth must be 1..%d", optarg,
+                          ENGINE_MAX_DEPTH);
                 return EXIT_USAGE;
             }
             break;
-        case 'f': o.from = optarg; break;
+        case 'f':
+            o.from = optarg;
+            break;
+        case 'b':
+            if (!cli_int(optarg, 1, 100, &o.blunder)) {
+                cli_error("analyze",
+                          "--blunder '%s': the threshold must be 1..100 percentage points", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'j':
+            o.json = true;
+            break;
         case 'T':
             if (!cli_int(optarg, 1, ENGINE_MAX_THREADS, &o.eo.threads)) {
-                cli_error("analyze", "--threads '%s': threads must be 1..%d", optarg, ENGINE_MAX_THREADS);
+                cli_error("analyze", "--threads '%s': threads must be 1..%d", optarg,
+                          ENGINE_MAX_THREADS);
                 return EXIT_USAGE;
             }
             break;
-        case 'h': fputs(USAGE, stdout); return EXIT_OK;
-        case ':': cli_error("analyze", "option '%s' needs a value", arg); return EXIT_USAGE;
-        default: cli_error("analyze", "unknown option '%s'", arg); return EXIT_USAGE;
+        case 'h':
+            fputs(USAGE, stdout);
+            return EXIT_OK;
+        case ':':
+            cli_error("analyze", "option '%s' needs a value", arg);
+            return EXIT_USAGE;
+        default:
+            cli_error("analyze", "unknown option '%s'", arg);
+            return EXIT_USAGE;
         }
     }
     if (argc - optind != 1) {

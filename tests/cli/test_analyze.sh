@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tengen analyze: one line per stone, scores for the move played and the engine's choice.
+# tengen analyze: one line per stone, scores for the move played and the engine's choice,
+# flags for blunders, missed wins and forced losses, and a line a colour.
 . "$(dirname "$0")/lib.sh"
 
 REC="$TESTDATA/records/gomocup.psq" # h8 i8 h7 i7 h6 i6 h5: black's open four in the h column
@@ -8,16 +9,50 @@ run "$TENGEN" analyze --depth 3 "$REC"
 n=$(printf '%s\n' "$OUT" | grep -c '^[0-9]* \(black\|white\) [a-o][0-9]* score ')
 if [ "$RC" -eq 0 ] && [ "$n" -eq 7 ]; then ok "one line per stone"; else not_ok "one line per stone" "$OUT" "$ERR"; fi
 # White's i6 ignores the open three: black's open four, then five at ply 4.
-if printf '%s\n' "$OUT" | grep -Eq '^6 white i6 score loss 4 best (h9|h5) score -?[0-9]+$'; then
+if printf '%s\n' "$OUT" | grep -Eq '^6 white i6 score loss 4 best (h9|h5) score -?[0-9]+ blunder forced-loss$'; then
     ok "ignoring an open three loses; blocking does not"
 else
     not_ok "ignoring an open three loses; blocking does not" "$OUT"
+fi
+if printf '%s\n' "$OUT" | grep -qx 'white blunders 1 missed-wins 0 forced-loss 6' &&
+    printf '%s\n' "$OUT" | grep -qx 'black blunders 0 missed-wins 0 forced-loss -'; then
+    ok "a line a colour"
+else
+    not_ok "a line a colour" "$OUT"
 fi
 if printf '%s\n' "$OUT" | grep -Eq '^7 black h5 score win 3 best (h5|h9) score win 3$'; then
     ok "the open four wins in three plies"
 else
     not_ok "the open four wins in three plies" "$OUT"
 fi
+
+# White's i6 lets black's open three become a four; black lets that win go
+# (a1) and walks into white's.
+printf 'size 15\nrule freestyle\nopening free\nh8 i8 h7 i7 h6 i6 a1 i9\n' > "$TMPD/missed.tgn"
+run "$TENGEN" analyze --depth 4 "$TMPD/missed.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^7 black a1 score loss [0-9]+ best (h5|h9) score win 3 blunder missed-win forced-loss$' &&
+    printf '%s\n' "$OUT" | grep -qx 'black blunders 1 missed-wins 1 forced-loss 7' &&
+    printf '%s\n' "$OUT" | grep -qx 'white blunders 1 missed-wins 0 forced-loss 6'; then
+    ok "a missed win"
+else
+    not_ok "a missed win" "$OUT" "$ERR"
+fi
+run "$TENGEN" analyze --depth 4 --json "$TMPD/missed.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":7,"colour":"black","played":"a1","score":-[0-9]*,"mate":-[0-9]*,"best":"h[59]","best_score":[0-9]*,"best_mate":3,"flags":\["blunder","missed-win","forced-loss"\]' &&
+    printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"black":{"blunders":1,"missed_wins":1,"forced_loss":7},"white":{"blunders":1,"missed_wins":0,"forced_loss":6}'; then
+    ok "--json"
+else
+    not_ok "--json" "$OUT" "$ERR"
+fi
+# Renju: black's double-three at h8 ends the game; the analysis says so.
+printf 'size 15\nrule renju\nopening free\ni8 a1 j8 a3 h9 o1 h10 o3 h8\n' > "$TMPD/forbidden.tgn"
+run "$TENGEN" analyze --depth 3 "$TMPD/forbidden.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^9 black h8 score forbidden double-three best [a-o][0-9]+ score .* blunder forced-loss$'; then
+    ok "a forbidden point"
+else
+    not_ok "a forbidden point" "$OUT" "$ERR"
+fi
+expect_fail "bad --blunder" 2 "--blunder '0'" "$TENGEN" analyze --blunder 0 "$REC"
 
 expect_fail "missing file" 2 "nosuch" "$TENGEN" analyze --depth 2 "$TMPD/nosuch.psq"
 expect_fail "unknown --from" 2 "--from 'xyz': unknown format" "$TENGEN" analyze --depth 2 --from xyz "$REC"

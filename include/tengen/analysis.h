@@ -1,0 +1,70 @@
+/* analysis.h — judging the moves of a game with the engine.
+ *
+ * For a move played, the engine searches the position twice: for its own
+ * choice, and with the root restricted to the move played. The two results
+ * are made consistent (the move played is never scored above the engine's
+ * choice: if its own search finds it better, it becomes the choice) and the
+ * move is flagged:
+ *   blunder     it gives up at least the threshold of expected score (from
+ *               the score, on a logistic scale of ANALYSIS_SCORE_SCALE), or
+ *               walks into a forced loss the engine's choice avoids, or is a
+ *               forbidden point while the game was not lost;
+ *   missed-win  a forced win was there and the move lets it go.
+ * A blunder needs a game not yet lost: where every move loses by force, none
+ * is flagged. A tally over a game marks forced-loss on the first move of each
+ * side after which that side loses by force (its own blunder or not).
+ */
+#ifndef TENGEN_ANALYSIS_H
+#define TENGEN_ANALYSIS_H
+
+#include <stdbool.h>
+
+#include "tengen/board.h"
+#include "tengen/engine.h"
+#include "tengen/error.h"
+#include "tengen/forbid.h"
+
+/* Score units a logit of expected score: 0 is even, ANALYSIS_SCORE_SCALE
+ * about 73%. The fitted evaluations put a logit at 200..700 units. */
+#define ANALYSIS_SCORE_SCALE 400
+#define ANALYSIS_DEFAULT_BLUNDER 20 /* percentage points of expected score */
+
+enum {
+    JUDGE_BLUNDER = 1 << 0,
+    JUDGE_MISSED_WIN = 1 << 1,
+    JUDGE_FORCED_LOSS = 1 << 2, /* set by analysis_tally: the first move into a forced loss */
+    JUDGE_FORBIDDEN = 1 << 3,   /* renju: black played a forbidden point (kind in `forbid`) */
+};
+
+typedef struct {
+    Point played, best;           /* best: POINT_NONE when the mover has no legal move */
+    int played_score, best_score; /* for the mover (engine.h scores); 0 for a forbidden move */
+    int played_mate, best_mate;   /* engine_mate_plies of the scores */
+    ForbidKind forbid;            /* the played point's verdict (FORBID_NONE unless renju black) */
+    unsigned flags;               /* JUDGE_* */
+} MoveJudgement;
+
+/* Per side of a game: how many blunders and missed wins, and the number of
+ * the move from which the side was lost by force (0: never). */
+typedef struct {
+    int blunders[2], missed_wins[2];
+    int lost_from[2];
+} AnalysisTally;
+
+/* Expected score (0..1) of the side a score is for; forced results give 0 or 1. */
+double analysis_expected(int score);
+
+/* Judges colour c's move p on b (an empty point of the board; the side to
+ * move must be c) with two searches under lim; blunder_pct is the blunder
+ * threshold in percentage points (1..100). False with err set when the
+ * engine cannot take the position (a five already on the board, say). */
+bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c, Point p,
+                    int blunder_pct, MoveJudgement *out, TgError *err);
+
+void analysis_tally_init(AnalysisTally *t);
+
+/* Counts j, move `number` of colour c, into t; marks JUDGE_FORCED_LOSS on
+ * the side's first move that loses by force or is forbidden. */
+void analysis_tally(AnalysisTally *t, Color c, int number, MoveJudgement *j);
+
+#endif
