@@ -28,6 +28,7 @@
  * about 73%. The fitted evaluations put a logit at 200..700 units. */
 #define ANALYSIS_SCORE_SCALE 400
 #define ANALYSIS_DEFAULT_BLUNDER 20 /* percentage points of expected score */
+#define ANALYSIS_LINE_NODES 200000   /* a search that continues a forced line */
 
 enum {
     JUDGE_BLUNDER = 1 << 0,
@@ -36,12 +37,14 @@ enum {
     JUDGE_FORBIDDEN = 1 << 3,   /* renju: black played a forbidden point (kind in `forbid`) */
 };
 
+/* Scores are for the mover, as engine.h gives them. The lines start with
+ * their move, and a forced one is played out to its end where the engine
+ * finds the moves; a forbidden move played has score 0 and a line of its own
+ * move only; best.move is POINT_NONE when the mover has no legal move. */
 typedef struct {
-    Point played, best;           /* best: POINT_NONE when the mover has no legal move */
-    int played_score, best_score; /* for the mover (engine.h scores); 0 for a forbidden move */
-    int played_mate, best_mate;   /* engine_mate_plies of the scores */
-    ForbidKind forbid;            /* the played point's verdict (FORBID_NONE unless renju black) */
-    unsigned flags;               /* JUDGE_* */
+    SearchLine played, best;
+    ForbidKind forbid; /* the played point's verdict (FORBID_NONE unless renju black) */
+    unsigned flags;    /* JUDGE_* */
 } MoveJudgement;
 
 /* Per side of a game: how many blunders and missed wins, and the number of

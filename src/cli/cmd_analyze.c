@@ -16,8 +16,8 @@
 #include "tengen/record.h"
 
 static const char USAGE[] =
-    "usage: tengen analyze [--time SECONDS] [--depth N] [--blunder PCT] [--json]\n"
-    "                      [--from tgn|psq|sgf|rif] [--threads N] RECORD\n"
+    "usage: tengen analyze [--time SECONDS] [--depth N] [--blunder PCT] [--pv]\n"
+    "                      [--json] [--from tgn|psq|sgf|rif] [--threads N] RECORD\n"
     "Replays the record's game and, for every stone placed (opening stones too),\n"
     "prints `MOVE COLOUR PLAYED score S best POINT score S [FLAGS]`: the engine's\n"
     "score of the move played and its own choice, both for the side that moved\n"
@@ -25,9 +25,11 @@ static const char USAGE[] =
     "forbidden point). Flags: `blunder` (gives up PCT points of expected score,\n"
     "default 20, or walks into a forced loss, in a game not yet lost),\n"
     "`missed-win` (a forced win was there), `forced-loss` (the side's first move\n"
-    "after which it loses by force). Then one line a colour: `COLOUR blunders B\n"
-    "missed-wins M forced-loss MOVE|-`. --json prints all of it as one object\n"
-    "(scores as numbers, `mate` N: a win at ply N, -N a loss, 0 neither).\n"
+    "after which it loses by force). --pv adds the engine's line after the move\n"
+    "played (`  played MOVES`) and after its choice (`  best MOVES`). Then one\n"
+    "line a colour: `COLOUR blunders B missed-wins M forced-loss MOVE|-`.\n"
+    "--json prints all of it as one object (scores as numbers, `mate` N: a win\n"
+    "at ply N, -N a loss, 0 neither; the lines as `pv` and `best_pv`).\n"
     "Default: 1 second per search. The format comes from --from, else the\n"
     "extension, else what the text looks like. The dual-board variant is not\n"
     "analysed.\n";
@@ -37,7 +39,7 @@ typedef struct {
     EngineOptions eo;
     const char *from;
     int blunder;
-    bool json;
+    bool json, pv;
 } AnalyzeOptions;
 
 static void score_text(int score, int mate, char *buf, size_t len)
@@ -50,10 +52,7 @@ static void score_text(int score, int mate, char *buf, size_t len)
         snprintf(buf, len, "%d", score);
 }
 
-static const char *colour_name(Color c)
-{
-    return c == BLACK ? "black" : "white";
-}
+static const char *colour_name(Color c) { return c == BLACK ? "black" : "white"; }
 
 static const struct {
     unsigned flag;
@@ -62,22 +61,45 @@ static const struct {
              {JUDGE_MISSED_WIN, "missed-win"},
              {JUDGE_FORCED_LOSS, "forced-loss"}};
 
-static void print_line(const MoveJudgement *j, Color c, int number, int size)
+static void print_pv(const char *label, const SearchLine *l, int size)
+{
+    char buf[COORD_BUF];
+    printf("  %s", label);
+    for (int i = 0; i < l->pvlen; i++)
+        printf(" %s", coord_format(l->pv[i], size, buf));
+    putchar('\n');
+}
+
+static void print_line(const MoveJudgement *j, Color c, int number, int size, bool pv)
 {
     char pb[COORD_BUF], bb[COORD_BUF], ps[48], bs[32];
     if (j->flags & JUDGE_FORBIDDEN)
         snprintf(ps, sizeof ps, "forbidden %s", forbid_kind_name(j->forbid));
     else
-        score_text(j->played_score, j->played_mate, ps, sizeof ps);
-    score_text(j->best_score, j->best_mate, bs, sizeof bs);
+        score_text(j->played.score, j->played.mate, ps, sizeof ps);
+    score_text(j->best.score, j->best.mate, bs, sizeof bs);
     printf("%d %s %s score %s best %s score %s", number, colour_name(c),
-           coord_format(j->played, size, pb), ps,
-           j->best == POINT_NONE ? "none" : coord_format(j->best, size, bb), bs);
+           coord_format(j->played.move, size, pb), ps,
+           j->best.move == POINT_NONE ? "none" : coord_format(j->best.move, size, bb), bs);
     for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++)
         if (j->flags & FLAGS[i].flag)
             printf(" %s", FLAGS[i].name);
     putchar('\n');
+    if (pv) {
+        print_pv("played", &j->played, size);
+        if (j->best.move != POINT_NONE)
+            print_pv("best", &j->best, size);
+    }
     fflush(stdout);
+}
+
+static json_t *pv_json(const SearchLine *l, int size)
+{
+    char buf[COORD_BUF];
+    json_t *a = json_array();
+    for (int i = 0; i < l->pvlen; i++)
+        json_array_append_new(a, json_string(coord_format(l->pv[i], size, buf)));
+    return a;
 }
 
 /* Scores as the engine gives them, with `mate` N > 0 a win at ply N, -N a
@@ -92,15 +114,17 @@ static json_t *line_json(const MoveJudgement *j, Color c, int number, int size)
     bool forbidden = j->flags & JUDGE_FORBIDDEN;
     json_t *o =
         json_pack("{s:i, s:s, s:s, s:o, s:i}", "number", number, "colour", colour_name(c), "played",
-                  coord_format(j->played, size, pb), "score",
-                  forbidden ? json_null() : json_integer(j->played_score), "mate", j->played_mate);
+                  coord_format(j->played.move, size, pb), "score",
+                  forbidden ? json_null() : json_integer(j->played.score), "mate", j->played.mate);
     if (forbidden)
         json_object_set_new(o, "forbidden", json_string(forbid_kind_name(j->forbid)));
     json_object_set_new(o, "best",
-                        j->best == POINT_NONE ? json_null()
-                                              : json_string(coord_format(j->best, size, bb)));
-    json_object_set_new(o, "best_score", json_integer(j->best_score));
-    json_object_set_new(o, "best_mate", json_integer(j->best_mate));
+                        j->best.move == POINT_NONE ? json_null()
+                                              : json_string(coord_format(j->best.move, size, bb)));
+    json_object_set_new(o, "best_score", json_integer(j->best.score));
+    json_object_set_new(o, "best_mate", json_integer(j->best.mate));
+    json_object_set_new(o, "pv", pv_json(&j->played, size));
+    json_object_set_new(o, "best_pv", pv_json(&j->best, size));
     json_object_set_new(o, "flags", flags);
     return o;
 }
@@ -196,7 +220,7 @@ static int analyze(const AnalyzeOptions *o, const char *path)
             if (lines)
                 json_array_append_new(lines, line_json(&j, t.stone, t.move, b->size));
             else
-                print_line(&j, t.stone, t.move, b->size);
+                print_line(&j, t.stone, t.move, b->size, o->pv);
         }
         if (!game_apply(g, &ra->action, &err)) {
             cli_error("analyze", "%s:%d:%d: %s", path, ra->line, ra->col, err.msg);
@@ -229,6 +253,7 @@ int cmd_analyze(int argc, char **argv)
         {"time", required_argument, NULL, 't'},    {"depth", required_argument, NULL, 'd'},
         {"from", required_argument, NULL, 'f'},    {"threads", required_argument, NULL, 'T'},
         {"blunder", required_argument, NULL, 'b'}, {"json", no_argument, NULL, 'j'},
+        {"pv", no_argument, NULL, 'p'},
         {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
     AnalyzeOptions o;
@@ -245,47 +270,34 @@ int cmd_analyze(int argc, char **argv)
         switch (c) {
         case 't':
             if (!parse_seconds(optarg, &o.lim.turn_ms)) {
-                cli_error("analyze", "--time '%s': the time must be a positive number of seconds",
-                          optarg);
+                cli_error("analyze", "--time '%s': the time must be a positive number of seconds", optarg);
                 return EXIT_USAGE;
             }
             break;
         case 'd':
             if (!cli_int(optarg, 1, ENGINE_MAX_DEPTH, &o.lim.depth)) {
-                cli_error("analyze", "--depth '%s': the depth must be 1..%d", optarg,
-                          ENGINE_MAX_DEPTH);
+                cli_error("analyze", "--depth '%s': the depth must be 1..%d", optarg, ENGINE_MAX_DEPTH);
                 return EXIT_USAGE;
             }
-            break;
-        case 'f':
-            o.from = optarg;
             break;
         case 'b':
             if (!cli_int(optarg, 1, 100, &o.blunder)) {
-                cli_error("analyze",
-                          "--blunder '%s': the threshold must be 1..100 percentage points", optarg);
+                cli_error("analyze", "--blunder '%s': the threshold must be 1..100 points", optarg);
                 return EXIT_USAGE;
             }
             break;
-        case 'j':
-            o.json = true;
-            break;
+        case 'f': o.from = optarg; break;
+        case 'j': o.json = true; break;
+        case 'p': o.pv = true; break;
         case 'T':
             if (!cli_int(optarg, 1, ENGINE_MAX_THREADS, &o.eo.threads)) {
-                cli_error("analyze", "--threads '%s': threads must be 1..%d", optarg,
-                          ENGINE_MAX_THREADS);
+                cli_error("analyze", "--threads '%s': threads must be 1..%d", optarg, ENGINE_MAX_THREADS);
                 return EXIT_USAGE;
             }
             break;
-        case 'h':
-            fputs(USAGE, stdout);
-            return EXIT_OK;
-        case ':':
-            cli_error("analyze", "option '%s' needs a value", arg);
-            return EXIT_USAGE;
-        default:
-            cli_error("analyze", "unknown option '%s'", arg);
-            return EXIT_USAGE;
+        case 'h': fputs(USAGE, stdout); return EXIT_OK;
+        case ':': cli_error("analyze", "option '%s' needs a value", arg); return EXIT_USAGE;
+        default: cli_error("analyze", "unknown option '%s'", arg); return EXIT_USAGE;
         }
     }
     if (argc - optind != 1) {

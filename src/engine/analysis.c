@@ -23,26 +23,72 @@ static ForbidKind forbid_verdict(const Board *b, Color c, Point p)
 /* The flags that follow from the two (consistent) results. */
 static unsigned judge_flags(const MoveJudgement *j, int blunder_pct)
 {
-    unsigned f = j->forbid != FORBID_NONE && forbid_is_forbidden(j->forbid) ? JUDGE_FORBIDDEN : 0;
-    bool played_wins = !(f & JUDGE_FORBIDDEN) && j->played_mate > 0;
-    if (j->best_mate > 0 && !played_wins)
+    unsigned f = forbid_is_forbidden(j->forbid) ? JUDGE_FORBIDDEN : 0;
+    bool played_wins = !(f & JUDGE_FORBIDDEN) && j->played.mate > 0;
+    if (j->best.mate > 0 && !played_wins)
         f |= JUDGE_MISSED_WIN;
-    if (j->best_mate < 0)
+    if (j->best.mate < 0)
         return f; /* lost whatever the move: nothing to blame it for */
-    if ((f & JUDGE_FORBIDDEN) || j->played_mate < 0)
+    if ((f & JUDGE_FORBIDDEN) || j->played.mate < 0)
         return f | JUDGE_BLUNDER;
-    double drop = analysis_expected(j->best_score) - analysis_expected(j->played_score);
+    double drop = analysis_expected(j->best.score) - analysis_expected(j->played.score);
     if (drop * 100.0 >= blunder_pct)
         f |= JUDGE_BLUNDER;
     return f;
+}
+
+/* r's first line, or a line of the move p alone when r has none. */
+static SearchLine line_of(const SearchResult *r, Point p)
+{
+    if (r->best != POINT_NONE && r->nlines > 0)
+        return r->lines[0];
+    SearchLine l = {.move = p, .pvlen = p == POINT_NONE ? 0 : 1};
+    l.pv[0] = p;
+    return l;
+}
+
+/* A forced line the search cut short (a threat it scores without playing it
+ * out) is continued move by move, each from a small search of the position
+ * at its end, until it is as long as the forced result says or a five ends it. */
+static void complete_line(Engine *e, const Board *b, Color c, SearchLine *l)
+{
+    int plies = l->mate < 0 ? -l->mate : l->mate;
+    if (!plies || l->pvlen >= plies)
+        return;
+    Board w = *b;
+    for (int i = 0; i < l->pvlen; i++)
+        board_play(&w, l->pv[i], i % 2 ? color_other(c) : c);
+    int goal = plies < ENGINE_MAX_PV ? plies : ENGINE_MAX_PV;
+    for (int tries = 0; l->pvlen < goal && tries < ENGINE_MAX_PV; tries++) {
+        Color mover = l->pvlen % 2 ? color_other(c) : c;
+        if (!engine_set_position(e, &w, mover, NULL))
+            return; /* a five ends the line */
+        SearchLimits x;
+        search_limits_init(&x);
+        x.depth = plies - l->pvlen + 1;
+        x.nodes = ANALYSIS_LINE_NODES;
+        SearchResult r;
+        engine_think(e, &x, NULL, NULL, &r);
+        if (r.best == POINT_NONE || r.nlines < 1)
+            return;
+        const SearchLine *more = &r.lines[0];
+        for (int i = 0; i < more->pvlen && l->pvlen < ENGINE_MAX_PV; i++) {
+            Color who = l->pvlen % 2 ? color_other(c) : c;
+            if (w.cell[more->pv[i]] != EMPTY)
+                return;
+            board_play(&w, more->pv[i], who);
+            l->pv[l->pvlen++] = more->pv[i];
+        }
+    }
 }
 
 bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c, Point p,
                     int blunder_pct, MoveJudgement *out, TgError *err)
 {
     memset(out, 0, sizeof *out);
-    out->played = p;
-    out->best = POINT_NONE;
+    out->played.move = out->played.pv[0] = p;
+    out->played.pvlen = 1;
+    out->best.move = POINT_NONE;
     if (!board_on(b, p) || b->cell[p] != EMPTY) {
         tg_error_set(err, 0, 0, "the move played is not an empty point of the board");
         return false;
@@ -50,39 +96,33 @@ bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c,
     if (!engine_set_position(e, b, c, err))
         return false;
     out->forbid = forbid_verdict(b, c, p);
-    SearchResult res[2];
-    SearchResult *best = &res[0], *played = &res[1];
-    engine_think(e, lim, NULL, NULL, best);
-    out->best = best->best;
-    out->best_score = best->score;
-    out->best_mate = best->mate;
-    if (forbid_is_forbidden(out->forbid)) {
-        out->played_score = out->played_mate = 0;
-    } else if (best->best == p) {
-        out->played_score = best->score;
-        out->played_mate = best->mate;
-    } else {
+    SearchResult res;
+    engine_think(e, lim, NULL, NULL, &res);
+    out->best = line_of(&res, POINT_NONE);
+    if (out->best.move == p) {
+        out->played = out->best;
+    } else if (!forbid_is_forbidden(out->forbid)) {
         SearchLimits one = *lim;
         one.nroot = 1;
         one.root[0] = p;
         one.nbest = 1;
-        engine_think(e, &one, NULL, NULL, played);
-        out->played_score = played->score;
-        out->played_mate = played->mate;
+        engine_think(e, &one, NULL, NULL, &res);
+        out->played = line_of(&res, p);
         /* Two searches can disagree; if the move played came out better,
          * the engine's choice is that move. */
-        if (best->best == POINT_NONE || played->score > best->score) {
-            out->best = p;
-            out->best_score = played->score;
-            out->best_mate = played->mate;
-        }
+        if (out->best.move == POINT_NONE || out->played.score > out->best.score)
+            out->best = out->played;
     }
-    if (out->best == POINT_NONE) {
+    if (out->best.move == POINT_NONE) {
         /* No legal move but a forbidden one: nothing better was there. */
-        out->best_score = out->played_score;
-        out->best_mate = out->played_mate;
+        out->best.score = out->played.score;
+        out->best.mate = out->played.mate;
     }
     out->flags = judge_flags(out, blunder_pct);
+    if (!(out->flags & JUDGE_FORBIDDEN))
+        complete_line(e, b, c, &out->played);
+    if (out->best.move != POINT_NONE)
+        complete_line(e, b, c, &out->best);
     return true;
 }
 
@@ -96,7 +136,7 @@ void analysis_tally(AnalysisTally *t, Color c, int number, MoveJudgement *j)
     int s = c - 1;
     t->blunders[s] += (j->flags & JUDGE_BLUNDER) != 0;
     t->missed_wins[s] += (j->flags & JUDGE_MISSED_WIN) != 0;
-    if (!t->lost_from[s] && ((j->flags & JUDGE_FORBIDDEN) || j->played_mate < 0)) {
+    if (!t->lost_from[s] && ((j->flags & JUDGE_FORBIDDEN) || j->played.mate < 0)) {
         t->lost_from[s] = number;
         j->flags |= JUDGE_FORCED_LOSS;
     }

@@ -37,8 +37,16 @@ if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^7 black a1 score loss [0
 else
     not_ok "a missed win" "$OUT" "$ERR"
 fi
+# The refutation, played out to white's five.
+run "$TENGEN" analyze --depth 4 --pv "$TMPD/missed.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -A2 '^7 black a1 ' | grep -Eqx '  played a1 i9 i(10 i5|5 i10)' &&
+    printf '%s\n' "$OUT" | grep -A2 '^7 black a1 ' | grep -Eqx '  best h[59] [a-o][0-9]+ h[0-9]+'; then
+    ok "--pv"
+else
+    not_ok "--pv" "$OUT" "$ERR"
+fi
 run "$TENGEN" analyze --depth 4 --json "$TMPD/missed.tgn"
-if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":7,"colour":"black","played":"a1","score":-[0-9]*,"mate":-[0-9]*,"best":"h[59]","best_score":[0-9]*,"best_mate":3,"flags":\["blunder","missed-win","forced-loss"\]' &&
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":7,"colour":"black","played":"a1","score":-[0-9]*,"mate":-[0-9]*,"best":"h[59]","best_score":[0-9]*,"best_mate":3,"pv":\["a1","i9","i[0-9]*","i[0-9]*"\],"best_pv":\["h[59]","[a-o][0-9]*","h[0-9]*"\],"flags":\["blunder","missed-win","forced-loss"\]' &&
     printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"black":{"blunders":1,"missed_wins":1,"forced_loss":7},"white":{"blunders":1,"missed_wins":0,"forced_loss":6}'; then
     ok "--json"
 else

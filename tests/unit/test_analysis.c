@@ -77,9 +77,9 @@ static void test_best_move_is_not_flagged(void **state)
     setup(&b, RULE_FREESTYLE, RACE);
     MoveJudgement j;
     judge(e, &b, BLACK, "h9", &j);
-    assert_true(j.best_mate > 0);
-    assert_int_equal(j.played_mate, j.best_mate);
-    assert_int_equal(j.played_score, j.best_score);
+    assert_true(j.best.mate > 0);
+    assert_int_equal(j.played.mate, j.best.mate);
+    assert_int_equal(j.played.score, j.best.score);
     assert_int_equal(j.flags, 0);
     engine_free(e);
 }
@@ -92,10 +92,15 @@ static void test_missed_win_is_a_blunder(void **state)
     setup(&b, RULE_FREESTYLE, RACE);
     MoveJudgement j;
     judge(e, &b, BLACK, "a1", &j);
-    assert_true(j.best == pt("h5", 15) || j.best == pt("h9", 15));
-    assert_true(j.best_mate > 0);
-    assert_true(j.played_mate < 0);
+    assert_true(j.best.move == pt("h5", 15) || j.best.move == pt("h9", 15));
+    assert_true(j.best.mate > 0);
+    assert_true(j.played.mate < 0);
     assert_int_equal(j.flags, JUDGE_MISSED_WIN | JUDGE_BLUNDER);
+    /* The lines: black's win from its choice, white's from a1. */
+    assert_int_equal(j.best.pv[0], j.best.move);
+    assert_true(j.best.pvlen >= j.best.mate);
+    assert_int_equal(j.played.pv[0], pt("a1", 15));
+    assert_true(j.played.pvlen >= -j.played.mate);
     engine_free(e);
 }
 
@@ -108,8 +113,8 @@ static void test_lost_game_has_no_blunder(void **state)
     setup(&b, RULE_FREESTYLE, "h8 a1 h7 a3 h6 a5 h5");
     MoveJudgement j;
     judge(e, &b, WHITE, "o15", &j);
-    assert_true(j.best_mate < 0);
-    assert_true(j.played_mate < 0);
+    assert_true(j.best.mate < 0);
+    assert_true(j.played.mate < 0);
     assert_int_equal(j.flags, 0);
     engine_free(e);
 }
@@ -127,7 +132,9 @@ static void test_forbidden_point(void **state)
     assert_int_equal(j.forbid, FORBID_DOUBLE_THREE);
     assert_true(j.flags & JUDGE_FORBIDDEN);
     assert_true(j.flags & JUDGE_BLUNDER);
-    assert_true(j.best != POINT_NONE && j.best != pt("h8", 15));
+    assert_true(j.best.move != POINT_NONE && j.best.move != pt("h8", 15));
+    assert_int_equal(j.played.pvlen, 1);
+    assert_int_equal(j.played.score, 0);
     /* The same point is fine for white. */
     Board w;
     setup(&w, RULE_RENJU, "a1 i8 a3 j8 o1 h9 o3 h10 o5");
@@ -151,8 +158,8 @@ static void test_threshold(void **state)
     MoveJudgement j;
     TgError err;
     assert_true(analysis_judge(e, &lim, &b, WHITE, pt("a15", 15), 1, &j, &err));
-    assert_int_equal(j.played_mate, 0);
-    assert_true(j.best_score > j.played_score);
+    assert_int_equal(j.played.mate, 0);
+    assert_true(j.best.score > j.played.score);
     assert_true(j.flags & JUDGE_BLUNDER);
     assert_true(analysis_judge(e, &lim, &b, WHITE, pt("a15", 15), 100, &j, &err));
     assert_false(j.flags & JUDGE_BLUNDER);
@@ -174,9 +181,9 @@ static void test_scores_are_consistent(void **state)
         MoveJudgement j;
         judge(e, &b, c, game[i], &j);
         if (!(j.flags & JUDGE_FORBIDDEN))
-            assert_true(j.best_score >= j.played_score);
-        if (j.best == j.played)
-            assert_int_equal(j.best_score, j.played_score);
+            assert_true(j.best.score >= j.played.score);
+        if (j.best.move == j.played.move)
+            assert_int_equal(j.best.score, j.played.score);
         board_play(&b, pt(game[i], 15), c);
         c = color_other(c);
     }
@@ -204,14 +211,14 @@ static void test_tally_marks_first_forced_loss(void **state)
     (void)state;
     AnalysisTally t;
     analysis_tally_init(&t);
-    MoveJudgement j = {.played_mate = -5, .best_mate = 3};
+    MoveJudgement j = {.played.mate = -5, .best.mate = 3};
     j.flags = JUDGE_BLUNDER | JUDGE_MISSED_WIN;
     analysis_tally(&t, BLACK, 7, &j);
     assert_true(j.flags & JUDGE_FORCED_LOSS);
-    MoveJudgement k = {.played_mate = -3, .best_mate = -3};
+    MoveJudgement k = {.played.mate = -3, .best.mate = -3};
     analysis_tally(&t, BLACK, 9, &k);
     assert_false(k.flags & JUDGE_FORCED_LOSS);
-    MoveJudgement w = {.played_mate = 4, .best_mate = 4};
+    MoveJudgement w = {.played.mate = 4, .best.mate = 4};
     analysis_tally(&t, WHITE, 8, &w);
     assert_int_equal(w.flags, 0);
     assert_int_equal(t.lost_from[0], 7);
