@@ -97,7 +97,15 @@ bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c,
         return false;
     out->forbid = forbid_verdict(b, c, p);
     SearchResult res;
-    engine_think(e, lim, NULL, NULL, &res);
+    SearchLimits first = *lim;
+    if (b->count == 0 && lim->nroot == 0) {
+        /* On an empty board the engine takes the centre without searching
+         * deeper than two plies; scored as a move asked for, it is searched
+         * as deep as the move played will be. */
+        first.nroot = 1;
+        first.root[0] = point_make(b->size / 2, b->size / 2);
+    }
+    engine_think(e, &first, NULL, NULL, &res);
     out->best = line_of(&res, POINT_NONE);
     if (out->best.move == p) {
         out->played = out->best;

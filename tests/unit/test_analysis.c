@@ -190,6 +190,24 @@ static void test_scores_are_consistent(void **state)
     engine_free(e);
 }
 
+/* On an empty board the engine's centre is searched as deep as the move
+ * played, not taken at two plies. */
+static void test_first_move(void **state)
+{
+    (void)state;
+    Engine *e = new_engine();
+    Board b;
+    setup(&b, RULE_FREESTYLE, "");
+    MoveJudgement j;
+    judge(e, &b, BLACK, "h8", &j);
+    assert_int_equal(j.best.move, pt("h8", 15));
+    assert_true(j.best.pvlen >= 3);
+    judge(e, &b, BLACK, "i10", &j);
+    assert_true(j.best.pvlen >= 3);
+    assert_true(j.best.score >= j.played.score);
+    engine_free(e);
+}
+
 static void test_occupied_point_is_an_error(void **state)
 {
     (void)state;
@@ -238,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_forbidden_point),
         cmocka_unit_test(test_threshold),
         cmocka_unit_test(test_scores_are_consistent),
+        cmocka_unit_test(test_first_move),
         cmocka_unit_test(test_occupied_point_is_an_error),
         cmocka_unit_test(test_tally_marks_first_forced_loss),
     };
