@@ -64,6 +64,16 @@ double analysis_expected(int score);
 bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c, Point p,
                     int blunder_pct, MoveJudgement *out, TgError *err);
 
+/* Judges a choice among offered points (a 5th move picked from those
+ * proposed): each offered stone of colour `stone` is put on b and the
+ * chooser, the other colour, searched to move. played is the line of the
+ * point chosen, best the line best for the chooser; each starts with the
+ * offered point and its score and mate are the chooser's from there. False
+ * with err set when `chosen` was not offered or a point is taken. */
+bool analysis_judge_choice(Engine *e, const SearchLimits *lim, const Board *b, Color stone,
+                           const Point *offered, int n, Point chosen, int blunder_pct,
+                           MoveJudgement *out, TgError *err);
+
 void analysis_tally_init(AnalysisTally *t);
 
 /* Counts j, move `number` of colour c, into t; marks JUDGE_FORCED_LOSS on

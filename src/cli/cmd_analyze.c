@@ -25,11 +25,14 @@ static const char USAGE[] =
     "forbidden point). Flags: `blunder` (gives up PCT points of expected score,\n"
     "default 20, or walks into a forced loss, in a game not yet lost),\n"
     "`missed-win` (a forced win was there), `forced-loss` (the side's first move\n"
-    "after which it loses by force). --pv adds the engine's line after the move\n"
-    "played (`  played MOVES`) and after its choice (`  best MOVES`). Then one\n"
-    "line a colour: `COLOUR blunders B missed-wins M forced-loss MOVE|-`.\n"
-    "--json prints all of it as one object (scores as numbers, `mate` N: a win\n"
-    "at ply N, -N a loss, 0 neither; the lines as `pv` and `best_pv`).\n"
+    "after which it loses by force). A 5th move picked from those offered is\n"
+    "the chooser's: `MOVE COLOUR chooses POINT score S best POINT score S`, each\n"
+    "offered point searched for the chooser. --pv adds the engine's line after\n"
+    "the move played (`  played MOVES`) and after its choice (`  best MOVES`).\n"
+    "Then one line a colour: `COLOUR blunders B missed-wins M forced-loss\n"
+    "MOVE|-`. --json prints all of it as one object (scores as numbers, `mate`\n"
+    "N: a win at ply N, -N a loss, 0 neither; the lines as `pv` and `best_pv`;\n"
+    "`kind` \"move\" or \"choice\").\n"
     "Default: 1 second per search. The format comes from --from, else the\n"
     "extension, else what the text looks like. The dual-board variant is not\n"
     "analysed.\n";
@@ -70,7 +73,8 @@ static void print_pv(const char *label, const SearchLine *l, int size)
     putchar('\n');
 }
 
-static void print_line(const MoveJudgement *j, Color c, int number, int size, bool pv)
+static void print_line(const MoveJudgement *j, Color c, int number, int size, bool pv,
+                       bool choice)
 {
     char pb[COORD_BUF], bb[COORD_BUF], ps[48], bs[32];
     if (j->flags & JUDGE_FORBIDDEN)
@@ -78,7 +82,7 @@ static void print_line(const MoveJudgement *j, Color c, int number, int size, bo
     else
         score_text(j->played.score, j->played.mate, ps, sizeof ps);
     score_text(j->best.score, j->best.mate, bs, sizeof bs);
-    printf("%d %s %s score %s best %s score %s", number, colour_name(c),
+    printf("%d %s %s%s score %s best %s score %s", number, colour_name(c), choice ? "chooses " : "",
            coord_format(j->played.move, size, pb), ps,
            j->best.move == POINT_NONE ? "none" : coord_format(j->best.move, size, bb), bs);
     for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++)
@@ -103,8 +107,9 @@ static json_t *pv_json(const SearchLine *l, int size)
 }
 
 /* Scores as the engine gives them, with `mate` N > 0 a win at ply N, -N a
- * loss, 0 neither; a forbidden move has a null score and its kind. */
-static json_t *line_json(const MoveJudgement *j, Color c, int number, int size)
+ * loss, 0 neither; a forbidden move has a null score and its kind. `kind`
+ * is "choice" for a 5th move picked from those offered. */
+static json_t *line_json(const MoveJudgement *j, Color c, int number, int size, bool choice)
 {
     char pb[COORD_BUF], bb[COORD_BUF];
     json_t *flags = json_array();
@@ -112,10 +117,11 @@ static json_t *line_json(const MoveJudgement *j, Color c, int number, int size)
         if (j->flags & FLAGS[i].flag)
             json_array_append_new(flags, json_string(FLAGS[i].name));
     bool forbidden = j->flags & JUDGE_FORBIDDEN;
-    json_t *o =
-        json_pack("{s:i, s:s, s:s, s:o, s:i}", "number", number, "colour", colour_name(c), "played",
-                  coord_format(j->played.move, size, pb), "score",
-                  forbidden ? json_null() : json_integer(j->played.score), "mate", j->played.mate);
+    json_t *o = json_pack("{s:i, s:s, s:s, s:s, s:o, s:i}", "number", number, "colour",
+                          colour_name(c), "kind", choice ? "choice" : "move", "played",
+                          coord_format(j->played.move, size, pb), "score",
+                          forbidden ? json_null() : json_integer(j->played.score), "mate",
+                          j->played.mate);
     if (forbidden)
         json_object_set_new(o, "forbidden", json_string(forbid_kind_name(j->forbid)));
     json_object_set_new(o, "best",
@@ -211,16 +217,23 @@ static int analyze(const AnalyzeOptions *o, const char *path)
         game_turn(g, &t);
         const Board *b = game_board(g, 0);
         bool stone = ra->action.type == ACT_PLACE && (t.step == STEP_PLAY || t.step == STEP_PLACE);
+        bool choice = ra->action.type == ACT_CHOOSE && t.step == STEP_CHOOSE;
         MoveJudgement j;
-        /* A stone the engine cannot judge (a five already on the board) is
-         * left for game_apply to accept or refuse. */
-        if (stone &&
-            analysis_judge(e, &o->lim, b, t.stone, ra->action.point, o->blunder, &j, &err)) {
-            analysis_tally(&tally, t.stone, t.move, &j);
+        /* What the engine cannot judge (a five already on the board, a
+         * point not offered) is left for game_apply to accept or refuse. */
+        bool judged =
+            stone ? analysis_judge(e, &o->lim, b, t.stone, ra->action.point, o->blunder, &j, &err)
+            : choice ? analysis_judge_choice(e, &o->lim, b, t.stone, t.proposals, t.nproposals,
+                                             ra->action.point, o->blunder, &j, &err)
+                     : false;
+        if (judged) {
+            /* A choice is the chooser's: its colour is the one acting. */
+            Color who = choice ? t.color : t.stone;
+            analysis_tally(&tally, who, t.move, &j);
             if (lines)
-                json_array_append_new(lines, line_json(&j, t.stone, t.move, b->size));
+                json_array_append_new(lines, line_json(&j, who, t.move, b->size, choice));
             else
-                print_line(&j, t.stone, t.move, b->size, o->pv);
+                print_line(&j, who, t.move, b->size, o->pv, choice);
         }
         if (!game_apply(g, &ra->action, &err)) {
             cli_error("analyze", "%s:%d:%d: %s", path, ra->line, ra->col, err.msg);

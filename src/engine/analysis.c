@@ -56,8 +56,11 @@ static void complete_line(Engine *e, const Board *b, Color c, SearchLine *l)
     if (!plies || l->pvlen >= plies)
         return;
     Board w = *b;
-    for (int i = 0; i < l->pvlen; i++)
+    for (int i = 0; i < l->pvlen; i++) {
+        if (!board_on(&w, l->pv[i]) || w.cell[l->pv[i]] != EMPTY)
+            return;
         board_play(&w, l->pv[i], i % 2 ? color_other(c) : c);
+    }
     int goal = plies < ENGINE_MAX_PV ? plies : ENGINE_MAX_PV;
     for (int tries = 0; l->pvlen < goal && tries < ENGINE_MAX_PV; tries++) {
         Color mover = l->pvlen % 2 ? color_other(c) : c;
@@ -74,7 +77,7 @@ static void complete_line(Engine *e, const Board *b, Color c, SearchLine *l)
         const SearchLine *more = &r.lines[0];
         for (int i = 0; i < more->pvlen && l->pvlen < ENGINE_MAX_PV; i++) {
             Color who = l->pvlen % 2 ? color_other(c) : c;
-            if (w.cell[more->pv[i]] != EMPTY)
+            if (!board_on(&w, more->pv[i]) || w.cell[more->pv[i]] != EMPTY)
                 return;
             board_play(&w, more->pv[i], who);
             l->pv[l->pvlen++] = more->pv[i];
@@ -131,6 +134,47 @@ bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c,
         complete_line(e, b, c, &out->played);
     if (out->best.move != POINT_NONE)
         complete_line(e, b, c, &out->best);
+    return true;
+}
+
+bool analysis_judge_choice(Engine *e, const SearchLimits *lim, const Board *b, Color stone,
+                           const Point *offered, int n, Point chosen, int blunder_pct,
+                           MoveJudgement *out, TgError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->best.move = POINT_NONE;
+    bool found = false;
+    for (int i = 0; i < n; i++)
+        found |= offered[i] == chosen;
+    if (!found) {
+        tg_error_set(err, 0, 0, "the point chosen is not one of those offered");
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        Point q = offered[i];
+        if (!board_on(b, q) || b->cell[q] != EMPTY) {
+            tg_error_set(err, 0, 0, "an offered point is not an empty point of the board");
+            return false;
+        }
+        Board w = *b;
+        board_play(&w, q, stone);
+        if (!engine_set_position(e, &w, color_other(stone), err))
+            return false;
+        SearchResult res;
+        engine_think(e, lim, NULL, NULL, &res);
+        SearchLine after = line_of(&res, POINT_NONE);
+        complete_line(e, &w, color_other(stone), &after);
+        /* The chooser's line: the offered stone, then its own search. */
+        SearchLine l = {.move = q, .score = after.score, .mate = after.mate, .pvlen = 1};
+        l.pv[0] = q;
+        for (int k = 0; k < after.pvlen && l.pvlen < ENGINE_MAX_PV; k++)
+            l.pv[l.pvlen++] = after.pv[k];
+        if (q == chosen)
+            out->played = l;
+        if (out->best.move == POINT_NONE || l.score > out->best.score)
+            out->best = l;
+    }
+    out->flags = judge_flags(out, blunder_pct);
     return true;
 }
 

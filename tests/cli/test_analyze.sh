@@ -46,7 +46,7 @@ else
     not_ok "--pv" "$OUT" "$ERR"
 fi
 run "$TENGEN" analyze --depth 4 --json "$TMPD/missed.tgn"
-if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":7,"colour":"black","played":"a1","score":-[0-9]*,"mate":-[0-9]*,"best":"h[59]","best_score":[0-9]*,"best_mate":3,"pv":\["a1","i9","i[0-9]*","i[0-9]*"\],"best_pv":\["h[59]","[a-o][0-9]*","h[0-9]*"\],"flags":\["blunder","missed-win","forced-loss"\]' &&
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":7,"colour":"black","kind":"move","played":"a1","score":-[0-9]*,"mate":-[0-9]*,"best":"h[59]","best_score":[0-9]*,"best_mate":3,"pv":\["a1","i9","i[0-9]*","i[0-9]*"\],"best_pv":\["h[59]","[a-o][0-9]*","h[0-9]*"\],"flags":\["blunder","missed-win","forced-loss"\]' &&
     printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"black":{"blunders":1,"missed_wins":1,"forced_loss":7},"white":{"blunders":1,"missed_wins":0,"forced_loss":6}'; then
     ok "--json"
 else
@@ -59,6 +59,14 @@ if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^9 black h8 score forbidd
     ok "a forbidden point"
 else
     not_ok "a forbidden point" "$OUT" "$ERR"
+fi
+# RIF: white's pick among black's two 5th moves is judged as white's.
+run "$TENGEN" analyze --depth 3 "$TESTDATA/games/rif_black_five.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^5 white chooses j8 score -?[0-9]+ best (g8|j8) score -?[0-9]+' &&
+    printf '%s\n' "$OUT" | grep -Eq '^6 white a1 score '; then
+    ok "a 5th-move choice"
+else
+    not_ok "a 5th-move choice" "$OUT" "$ERR"
 fi
 expect_fail "bad --blunder" 2 "--blunder '0'" "$TENGEN" analyze --blunder 0 "$REC"
 

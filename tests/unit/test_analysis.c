@@ -1,5 +1,6 @@
-/* Judging moves: the flags for blunders, missed wins, forbidden points and
- * lost games, consistent scores, and the tally's first forced loss. */
+/* Judging moves and 5th-move choices: the flags for blunders, missed wins,
+ * forbidden points and lost games, consistent scores, and the tally's first
+ * forced loss. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -208,6 +209,32 @@ static void test_first_move(void **state)
     engine_free(e);
 }
 
+/* White picks one of black's two 5th moves: each is searched for white. */
+static void test_choice(void **state)
+{
+    (void)state;
+    Engine *e = new_engine();
+    Board b;
+    setup(&b, RULE_RENJU, "h8 h9 h7 h6");
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = 4;
+    Point offered[2] = {pt("g8", 15), pt("j8", 15)};
+    MoveJudgement j;
+    TgError err = {0};
+    assert_true(analysis_judge_choice(e, &lim, &b, BLACK, offered, 2, offered[1], 20, &j, &err));
+    assert_int_equal(j.played.move, offered[1]);
+    assert_int_equal(j.played.pv[0], offered[1]);
+    assert_true(j.played.pvlen >= 2);
+    assert_true(j.best.move == offered[0] || j.best.move == offered[1]);
+    assert_true(j.best.score >= j.played.score);
+    if (j.best.move == j.played.move)
+        assert_int_equal(j.flags, 0);
+    assert_false(analysis_judge_choice(e, &lim, &b, BLACK, offered, 1, offered[1], 20, &j, &err));
+    assert_non_null(strstr(err.msg, "not one of those offered"));
+    engine_free(e);
+}
+
 static void test_occupied_point_is_an_error(void **state)
 {
     (void)state;
@@ -257,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_threshold),
         cmocka_unit_test(test_scores_are_consistent),
         cmocka_unit_test(test_first_move),
+        cmocka_unit_test(test_choice),
         cmocka_unit_test(test_occupied_point_is_an_error),
         cmocka_unit_test(test_tally_marks_first_forced_loss),
     };
