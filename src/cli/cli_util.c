@@ -5,8 +5,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_config.h"
 #include "tengen/coord.h"
 #include "tengen/fileio.h"
+#include "tengen/record.h"
+#include "tengen/variant.h"
 
 void cli_error(const char *sub, const char *fmt, ...)
 {
@@ -110,4 +113,36 @@ bool cli_position(CliPosition *pos, int size, Rule rule, char **moves, const int
 bool cli_write_file(const char *path, const char *data, size_t len, TgError *err)
 {
     return file_write_atomic(path, data, len, err);
+}
+
+bool cli_config_override(const CliConfigOptions *o, const GameConfig *rec, int nactions,
+                         GameConfig *out, TgError *err)
+{
+    *out = *rec;
+    if (o->rule && !variant_rule_parse(o->rule, out)) {
+        tg_error_set(err, 0, 0,
+                     "--rule '%s': unknown rule (freestyle, standard, renju, caro, dualboard)",
+                     o->rule);
+        return false;
+    }
+    if (o->opening && !opening_parse(o->opening, &out->opening)) {
+        tg_error_set(err, 0, 0,
+                     "--opening '%s': unknown opening (free, center, swap3, designated, rif, "
+                     "yamaguchi, swap1, swap2, soosorv8, taraguchi10)",
+                     o->opening);
+        return false;
+    }
+    if (o->forbidden && !forbid_mode_parse(o->forbidden, &out->forbidden)) {
+        tg_error_set(err, 0, 0, "--forbidden '%s': expected auto or claim", o->forbidden);
+        return false;
+    }
+    if (o->designated && !record_designated_parse(o->designated, &out->designated)) {
+        tg_error_set(err, 0, 0, "--designated '%s': not one of the 26 openings", o->designated);
+        return false;
+    }
+    if (out->dualboard != rec->dualboard && nactions > 0) {
+        tg_error_set(err, 0, 0, "--rule %s: the record's points were not written for it", o->rule);
+        return false;
+    }
+    return true;
 }

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "cli_config.h"
 #include "tengen/analysis.h"
 #include "tengen/coord.h"
 #include "tengen/engine.h"
@@ -17,7 +18,9 @@
 
 static const char USAGE[] =
     "usage: tengen analyze [--time SECONDS] [--depth N] [--blunder PCT] [--pv]\n"
-    "                      [--json] [--from tgn|psq|sgf|rif] [--threads N] RECORD\n"
+    "                      [--json] [--from tgn|psq|sgf|rif] [--threads N]\n"
+    "                      [--rule R] [--opening O] [--forbidden auto|claim]\n"
+    "                      [--designated NAME] RECORD\n"
     "Replays the record's game and, for every stone placed (opening stones too),\n"
     "prints `MOVE COLOUR PLAYED score S best POINT score S [FLAGS]`: the engine's\n"
     "score of the move played and its own choice, both for the side that moved\n"
@@ -34,12 +37,15 @@ static const char USAGE[] =
     "N: a win at ply N, -N a loss, 0 neither; the lines as `pv` and `best_pv`;\n"
     "`kind` \"move\" or \"choice\").\n"
     "Default: 1 second per search. The format comes from --from, else the\n"
-    "extension, else what the text looks like. The dual-board variant is not\n"
-    "analysed.\n";
+    "extension, else what the text looks like. --rule, --opening, --forbidden\n"
+    "and --designated override the record's header (a PSQ file states none: it\n"
+    "is read as renju unless --rule says otherwise). The dual-board variant is\n"
+    "not analysed.\n";
 
 typedef struct {
     SearchLimits lim;
     EngineOptions eo;
+    CliConfigOptions cfg;
     const char *from;
     int blunder;
     bool json, pv;
@@ -193,7 +199,13 @@ static int analyze(const AnalyzeOptions *o, const char *path)
         cli_error("analyze", "%s:%d:%d: %s", path, err.line, err.col, err.msg);
         return EXIT_USAGE;
     }
-    if (r.config.dualboard) {
+    GameConfig cfg;
+    if (!cli_config_override(&o->cfg, &r.config, r.count, &cfg, &err)) {
+        cli_error("analyze", "%s", err.msg);
+        record_free(&r);
+        return EXIT_USAGE;
+    }
+    if (cfg.dualboard) {
         cli_error("analyze", "%s: the dual-board variant is not analysed", path);
         record_free(&r);
         return EXIT_USAGE;
@@ -201,7 +213,7 @@ static int analyze(const AnalyzeOptions *o, const char *path)
     Game *g = malloc(sizeof *g);
     Engine *e = engine_new(&o->eo, &err);
     int rc = EXIT_OK;
-    if (!g || !e || !game_init(g, &r.config, &err)) {
+    if (!g || !e || !game_init(g, &cfg, &err)) {
         cli_error("analyze", "%s", e ? err.msg : "out of memory");
         free(g);
         engine_free(e);
@@ -266,7 +278,9 @@ int cmd_analyze(int argc, char **argv)
         {"time", required_argument, NULL, 't'},    {"depth", required_argument, NULL, 'd'},
         {"from", required_argument, NULL, 'f'},    {"threads", required_argument, NULL, 'T'},
         {"blunder", required_argument, NULL, 'b'}, {"json", no_argument, NULL, 'j'},
-        {"pv", no_argument, NULL, 'p'},
+        {"pv", no_argument, NULL, 'p'},            {"rule", required_argument, NULL, 'r'},
+        {"opening", required_argument, NULL, 'o'}, {"forbidden", required_argument, NULL, 'F'},
+        {"designated", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
     AnalyzeOptions o;
@@ -302,6 +316,10 @@ int cmd_analyze(int argc, char **argv)
         case 'f': o.from = optarg; break;
         case 'j': o.json = true; break;
         case 'p': o.pv = true; break;
+        case 'r': o.cfg.rule = optarg; break;
+        case 'o': o.cfg.opening = optarg; break;
+        case 'F': o.cfg.forbidden = optarg; break;
+        case 'D': o.cfg.designated = optarg; break;
         case 'T':
             if (!cli_int(optarg, 1, ENGINE_MAX_THREADS, &o.eo.threads)) {
                 cli_error("analyze", "--threads '%s': threads must be 1..%d", optarg, ENGINE_MAX_THREADS);

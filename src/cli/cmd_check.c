@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_config.h"
 #include "tengen/fileio.h"
 #include "tengen/game.h"
 #include "tengen/record.h"
@@ -22,36 +23,9 @@ static const char USAGE[] =
     "malformed record or bad options.\n";
 
 typedef struct {
-    const char *rule, *opening, *forbidden, *designated;
+    CliConfigOptions cfg;
     bool json;
 } CheckOptions;
-
-/* Command-line options override the record's header. */
-static bool override(const CheckOptions *o, GameConfig *cfg, TgError *err)
-{
-    if (o->rule && !variant_rule_parse(o->rule, cfg)) {
-        tg_error_set(err, 0, 0,
-                     "--rule '%s': unknown rule (freestyle, standard, renju, caro, dualboard)",
-                     o->rule);
-        return false;
-    }
-    if (o->opening && !opening_parse(o->opening, &cfg->opening)) {
-        tg_error_set(err, 0, 0,
-                     "--opening '%s': unknown opening (free, center, swap3, designated, rif, "
-                     "yamaguchi, swap1, swap2, soosorv8, taraguchi10)",
-                     o->opening);
-        return false;
-    }
-    if (o->forbidden && !forbid_mode_parse(o->forbidden, &cfg->forbidden)) {
-        tg_error_set(err, 0, 0, "--forbidden '%s': expected auto or claim", o->forbidden);
-        return false;
-    }
-    if (o->designated && !record_designated_parse(o->designated, &cfg->designated)) {
-        tg_error_set(err, 0, 0, "--designated '%s': not one of the 26 openings", o->designated);
-        return false;
-    }
-    return true;
-}
 
 static void print_result(const Game *g, bool json)
 {
@@ -121,13 +95,10 @@ static int check(const CheckOptions *o, const char *path)
             cli_error("check", "%s: %s", name, err.msg);
         return EXIT_USAGE;
     }
-    GameConfig cfg = r.config;
+    GameConfig cfg;
     int rc;
-    if (!override(o, &cfg, &err)) {
+    if (!cli_config_override(&o->cfg, &r.config, r.count, &cfg, &err)) {
         cli_error("check", "%s", err.msg);
-        rc = EXIT_USAGE;
-    } else if (cfg.dualboard != r.config.dualboard && r.count > 0) {
-        cli_error("check", "--rule %s: the record's points were not written for it", o->rule);
         rc = EXIT_USAGE;
     } else
         rc = replay(&r, &cfg, o->json);
@@ -146,23 +117,23 @@ int cmd_check(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    CheckOptions o = {NULL, NULL, NULL, NULL, false};
+    CheckOptions o = {{NULL, NULL, NULL, NULL}, false};
     int c;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
         switch (c) {
         case 'r':
-            o.rule = optarg;
+            o.cfg.rule = optarg;
             break;
         case 'o':
-            o.opening = optarg;
+            o.cfg.opening = optarg;
             break;
         case 'f':
-            o.forbidden = optarg;
+            o.cfg.forbidden = optarg;
             break;
         case 'd':
-            o.designated = optarg;
+            o.cfg.designated = optarg;
             break;
         case 'j':
             o.json = true;

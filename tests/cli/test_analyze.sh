@@ -68,6 +68,23 @@ if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^5 white chooses j8 score
 else
     not_ok "a 5th-move choice" "$OUT" "$ERR"
 fi
+# --rule overrides the header: under freestyle the same h8 is no forbidden
+# point but a winning double three; a PSQ (which states no rule) takes it too.
+run "$TENGEN" analyze --depth 3 --rule freestyle "$TMPD/forbidden.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^9 black h8 score win [0-9]+ best ' &&
+    ! printf '%s\n' "$OUT" | grep -q forbidden; then
+    ok "--rule overrides the header"
+else
+    not_ok "--rule overrides the header" "$OUT" "$ERR"
+fi
+"$TENGEN" convert "$TMPD/forbidden.tgn" "$TMPD/forbidden.psq"
+run "$TENGEN" analyze --depth 3 --rule freestyle "$TMPD/forbidden.psq"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^9 black h8 score win [0-9]+ best '; then
+    ok "--rule for a PSQ"
+else
+    not_ok "--rule for a PSQ" "$OUT" "$ERR"
+fi
+expect_fail "bad --rule" 2 "--rule 'bogus': unknown rule" "$TENGEN" analyze --depth 2 --rule bogus "$REC"
 expect_fail "bad --blunder" 2 "--blunder '0'" "$TENGEN" analyze --blunder 0 "$REC"
 
 expect_fail "missing file" 2 "nosuch" "$TENGEN" analyze --depth 2 "$TMPD/nosuch.psq"
