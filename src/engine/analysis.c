@@ -130,10 +130,12 @@ bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c,
         out->best.mate = out->played.mate;
     }
     out->flags = judge_flags(out, blunder_pct);
-    if (!(out->flags & JUDGE_FORBIDDEN))
-        complete_line(e, b, c, &out->played);
     if (out->best.move != POINT_NONE)
         complete_line(e, b, c, &out->best);
+    if (out->best.move == p)
+        out->played = out->best;
+    else if (!(out->flags & JUDGE_FORBIDDEN))
+        complete_line(e, b, c, &out->played);
     return true;
 }
 
