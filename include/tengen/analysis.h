@@ -47,12 +47,19 @@ typedef struct {
     unsigned flags;    /* JUDGE_* */
 } MoveJudgement;
 
-/* Per side of a game: how many blunders and missed wins, and the number of
- * the move from which the side was lost by force (0: never). */
+/* Per side of a game: how many blunders and missed wins, the number of the
+ * move from which the side was lost by force (0: never), and the expected
+ * score its judged moves gave up (percentage points, summed) over how many. */
 typedef struct {
     int blunders[2], missed_wins[2];
     int lost_from[2];
+    double given_up[2];
+    int judged[2];
 } AnalysisTally;
+
+/* Expected score (percentage points) the move gave up against the engine's
+ * choice: 0 when it is as good, the whole of the choice's for a forbidden one. */
+double analysis_given_up(const MoveJudgement *j);
 
 /* Expected score (0..1) of the side a score is for; forced results give 0 or 1. */
 double analysis_expected(int score);

@@ -1,6 +1,7 @@
 /* tengen analyze — replay a record and let the engine judge every move. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,8 @@ static const char USAGE[] =
     "offered point searched for the chooser. --pv adds the engine's line after\n"
     "the move played (`  played MOVES`) and after its choice (`  best MOVES`).\n"
     "Then one line a colour: `COLOUR blunders B missed-wins M forced-loss\n"
-    "MOVE|-`. --json prints all of it as one object (scores as numbers, `mate`\n"
+    "MOVE|- mean-loss P` (P: expected score its moves gave up, points a move).\n"
+    "--json prints all of it as one object (scores as numbers, `mate`\n"
     "N: a win at ply N, -N a loss, 0 neither; the lines as `pv` and `best_pv`;\n"
     "`kind` \"move\" or \"choice\").\n"
     "Default: 1 second per search. The format comes from --from, else the\n"
@@ -141,15 +143,23 @@ static json_t *line_json(const MoveJudgement *j, Color c, int number, int size, 
     return o;
 }
 
+/* The mean expected score a side's judged moves gave up, in points to one decimal. */
+static double mean_loss(const AnalysisTally *t, int s)
+{
+    return t->judged[s] ? floor(10.0 * t->given_up[s] / t->judged[s] + 0.5) / 10.0 : 0.0;
+}
+
 static void print_tally(const AnalysisTally *t)
 {
     for (Color c = BLACK; c <= WHITE; c++) {
-        printf("%s blunders %d missed-wins %d forced-loss ", colour_name(c), t->blunders[c - 1],
-               t->missed_wins[c - 1]);
-        if (t->lost_from[c - 1])
-            printf("%d\n", t->lost_from[c - 1]);
+        int s = c - 1;
+        printf("%s blunders %d missed-wins %d forced-loss ", colour_name(c), t->blunders[s],
+               t->missed_wins[s]);
+        if (t->lost_from[s])
+            printf("%d", t->lost_from[s]);
         else
-            puts("-");
+            putchar('-');
+        printf(" mean-loss %.1f\n", mean_loss(t, s));
     }
 }
 
@@ -160,9 +170,10 @@ static json_t *tally_json(const AnalysisTally *t)
         int s = c - 1;
         json_object_set_new(
             o, colour_name(c),
-            json_pack("{s:i, s:i, s:o}", "blunders", t->blunders[s], "missed_wins",
+            json_pack("{s:i, s:i, s:o, s:f}", "blunders", t->blunders[s], "missed_wins",
                       t->missed_wins[s], "forced_loss",
-                      t->lost_from[s] ? json_integer(t->lost_from[s]) : json_null()));
+                      t->lost_from[s] ? json_integer(t->lost_from[s]) : json_null(), "mean_loss",
+                      mean_loss(t, s)));
     }
     return o;
 }

@@ -20,6 +20,13 @@ static ForbidKind forbid_verdict(const Board *b, Color c, Point p)
     return forbid_check(&copy, p);
 }
 
+double analysis_given_up(const MoveJudgement *j)
+{
+    double played = forbid_is_forbidden(j->forbid) ? 0.0 : analysis_expected(j->played.score);
+    double d = analysis_expected(j->best.score) - played;
+    return d > 0 ? 100.0 * d : 0.0;
+}
+
 /* The flags that follow from the two (consistent) results. */
 static unsigned judge_flags(const MoveJudgement *j, int blunder_pct)
 {
@@ -31,8 +38,7 @@ static unsigned judge_flags(const MoveJudgement *j, int blunder_pct)
         return f; /* lost whatever the move: nothing to blame it for */
     if ((f & JUDGE_FORBIDDEN) || j->played.mate < 0)
         return f | JUDGE_BLUNDER;
-    double drop = analysis_expected(j->best.score) - analysis_expected(j->played.score);
-    if (drop * 100.0 >= blunder_pct)
+    if (analysis_given_up(j) >= blunder_pct)
         f |= JUDGE_BLUNDER;
     return f;
 }
@@ -190,6 +196,8 @@ void analysis_tally(AnalysisTally *t, Color c, int number, MoveJudgement *j)
     int s = c - 1;
     t->blunders[s] += (j->flags & JUDGE_BLUNDER) != 0;
     t->missed_wins[s] += (j->flags & JUDGE_MISSED_WIN) != 0;
+    t->given_up[s] += analysis_given_up(j);
+    t->judged[s]++;
     if (!t->lost_from[s] && ((j->flags & JUDGE_FORBIDDEN) || j->played.mate < 0)) {
         t->lost_from[s] = number;
         j->flags |= JUDGE_FORCED_LOSS;

@@ -14,8 +14,8 @@ if printf '%s\n' "$OUT" | grep -Eq '^6 white i6 score loss 4 best (h9|h5) score 
 else
     not_ok "ignoring an open three loses; blocking does not" "$OUT"
 fi
-if printf '%s\n' "$OUT" | grep -qx 'white blunders 1 missed-wins 0 forced-loss 6' &&
-    printf '%s\n' "$OUT" | grep -qx 'black blunders 0 missed-wins 0 forced-loss -'; then
+if printf '%s\n' "$OUT" | grep -Eqx 'white blunders 1 missed-wins 0 forced-loss 6 mean-loss [0-9]+\.[0-9]' &&
+    printf '%s\n' "$OUT" | grep -Eqx 'black blunders 0 missed-wins 0 forced-loss - mean-loss [0-9]+\.[0-9]'; then
     ok "a line a colour"
 else
     not_ok "a line a colour" "$OUT"
@@ -31,8 +31,8 @@ fi
 printf 'size 15\nrule freestyle\nopening free\nh8 i8 h7 i7 h6 i6 a1 i9\n' > "$TMPD/missed.tgn"
 run "$TENGEN" analyze --depth 4 "$TMPD/missed.tgn"
 if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^7 black a1 score loss [0-9]+ best (h5|h9) score win 3 blunder missed-win forced-loss$' &&
-    printf '%s\n' "$OUT" | grep -qx 'black blunders 1 missed-wins 1 forced-loss 7' &&
-    printf '%s\n' "$OUT" | grep -qx 'white blunders 1 missed-wins 0 forced-loss 6'; then
+    printf '%s\n' "$OUT" | grep -Eqx 'black blunders 1 missed-wins 1 forced-loss 7 mean-loss [0-9]+\.[0-9]' &&
+    printf '%s\n' "$OUT" | grep -Eqx 'white blunders 1 missed-wins 0 forced-loss 6 mean-loss [0-9]+\.[0-9]'; then
     ok "a missed win"
 else
     not_ok "a missed win" "$OUT" "$ERR"
@@ -47,7 +47,7 @@ else
 fi
 run "$TENGEN" analyze --depth 4 --json "$TMPD/missed.tgn"
 if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":7,"colour":"black","kind":"move","played":"a1","score":-[0-9]*,"mate":-[0-9]*,"best":"h[59]","best_score":[0-9]*,"best_mate":3,"pv":\["a1","i9","i[0-9]*","i[0-9]*"\],"best_pv":\["h[59]","[a-o][0-9]*","h[0-9]*"\],"flags":\["blunder","missed-win","forced-loss"\]' &&
-    printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"black":{"blunders":1,"missed_wins":1,"forced_loss":7},"white":{"blunders":1,"missed_wins":0,"forced_loss":6}'; then
+    printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"black":{"blunders":1,"missed_wins":1,"forced_loss":7,"mean_loss":[0-9.]*},"white":{"blunders":1,"missed_wins":0,"forced_loss":6,"mean_loss":[0-9.]*}'; then
     ok "--json"
 else
     not_ok "--json" "$OUT" "$ERR"

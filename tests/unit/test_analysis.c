@@ -136,6 +136,8 @@ static void test_forbidden_point(void **state)
     assert_true(j.best.move != POINT_NONE && j.best.move != pt("h8", 15));
     assert_int_equal(j.played.pvlen, 1);
     assert_int_equal(j.played.score, 0);
+    /* All the expected score of the choice is given up. */
+    assert_true(analysis_given_up(&j) > 100.0 * analysis_expected(j.best.score) - 1e-9);
     /* The same point is fine for white. */
     Board w;
     setup(&w, RULE_RENJU, "a1 i8 a3 j8 o1 h9 o3 h10 o5");
@@ -256,14 +258,17 @@ static void test_tally_marks_first_forced_loss(void **state)
     (void)state;
     AnalysisTally t;
     analysis_tally_init(&t);
-    MoveJudgement j = {.played.mate = -5, .best.mate = 3};
+    MoveJudgement j = {.played = {.mate = -5, .score = -(ENGINE_SCORE_WIN - 4)},
+                       .best = {.mate = 3, .score = ENGINE_SCORE_WIN - 2}};
     j.flags = JUDGE_BLUNDER | JUDGE_MISSED_WIN;
     analysis_tally(&t, BLACK, 7, &j);
     assert_true(j.flags & JUDGE_FORCED_LOSS);
-    MoveJudgement k = {.played.mate = -3, .best.mate = -3};
+    MoveJudgement k = {.played = {.mate = -3, .score = -(ENGINE_SCORE_WIN - 2)},
+                       .best = {.mate = -3, .score = -(ENGINE_SCORE_WIN - 2)}};
     analysis_tally(&t, BLACK, 9, &k);
     assert_false(k.flags & JUDGE_FORCED_LOSS);
-    MoveJudgement w = {.played.mate = 4, .best.mate = 4};
+    MoveJudgement w = {.played = {.mate = 4, .score = ENGINE_SCORE_WIN - 3},
+                       .best = {.mate = 4, .score = ENGINE_SCORE_WIN - 3}};
     analysis_tally(&t, WHITE, 8, &w);
     assert_int_equal(w.flags, 0);
     assert_int_equal(t.lost_from[0], 7);
@@ -271,6 +276,11 @@ static void test_tally_marks_first_forced_loss(void **state)
     assert_int_equal(t.blunders[0], 1);
     assert_int_equal(t.missed_wins[0], 1);
     assert_int_equal(t.blunders[1] + t.missed_wins[1], 0);
+    /* A win kept gives up nothing; a win let go into a loss gives up all. */
+    assert_int_equal(t.judged[0], 2);
+    assert_int_equal(t.judged[1], 1);
+    assert_true(t.given_up[1] == 0.0);
+    assert_true(t.given_up[0] > 99.9 && t.given_up[0] < 100.1);
 }
 
 int main(void)
