@@ -68,6 +68,13 @@ if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^5 white chooses j8 score
 else
     not_ok "a 5th-move choice" "$OUT" "$ERR"
 fi
+run "$TENGEN" analyze --depth 3 --json "$TESTDATA/games/rif_black_five.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":5,"colour":"white","kind":"choice","played":"j8","score":-\{0,1\}[0-9]*,"mate":0,"best":"[gj]8"' &&
+    printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":6,"colour":"white","kind":"move","played":"a1"'; then
+    ok "a 5th-move choice in JSON"
+else
+    not_ok "a 5th-move choice in JSON" "$OUT" "$ERR"
+fi
 # --rule overrides the header: under freestyle the same h8 is no forbidden
 # point but a winning double three; a PSQ (which states no rule) takes it too.
 run "$TENGEN" analyze --depth 3 --rule freestyle "$TMPD/forbidden.tgn"
