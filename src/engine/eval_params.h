@@ -1131,6 +1131,21 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_LMR_THREAT
 #define SEARCH_LMR_THREAT 0 /* 1: late moves are reduced against an open threat too */
 #endif
+#ifndef SEARCH_FRAC
+#define SEARCH_FRAC 0 /* 1: reductions keep their fractions of a ply (0: whole plies) */
+#endif
+#ifndef SEARCH_FORCED_EXT
+#define SEARCH_FORCED_EXT 16 /* 16ths of a ply a forced block adds back (16: costs no depth) */
+#endif
+#ifndef SEARCH_TTM_EXT_PV
+#define SEARCH_TTM_EXT_PV 0 /* 16ths of a ply the table move is extended by at PV nodes */
+#endif
+#ifndef SEARCH_TTM_EXT_NONPV
+#define SEARCH_TTM_EXT_NONPV 0 /* ... and elsewhere */
+#endif
+#ifndef SEARCH_TT_EVAL
+#define SEARCH_TT_EVAL 0 /* 1: a table score that bounds the evaluation replaces it for pruning */
+#endif
 #ifndef SEARCH_RAZOR_MARGIN
 #define SEARCH_RAZOR_MARGIN 0 /* razoring at depth <= 2 this far a ply below alpha (0: off) */
 #endif

@@ -10,6 +10,20 @@
 #define WIN ENGINE_SCORE_WIN
 #define INF ENGINE_SCORE_INF
 #define MAX_MOVES BOARD_MAX_MOVES
+/* Depths inside the search are in units of a 16th of a ply, so extensions and
+ * reductions can be fractions; the table keeps them so. */
+#define ONE_PLY TT_PLY
+
+/* Remaining depth the reverse-futility margin counts: a ply less when the
+ * evaluation improves, never below nothing (a fraction of a ply can remain). */
+static inline int futility_plies(int depth, bool improving)
+{
+    int d = depth - improving * ONE_PLY;
+    return d > 0 ? d : 0;
+}
+
+/* Whole plies of d, or d itself when the search keeps fractions. */
+static inline int ply_floor(int d) { return SEARCH_FRAC ? d : d / ONE_PLY * ONE_PLY; }
 
 static int win_in(int ply) { return WIN - ply; }
 static int loss_in(int ply) { return -(WIN - ply); }
@@ -295,7 +309,8 @@ void search_init_lmr(Engine *e)
         for (int d = 0; d < LMR_SIZE; d++)
             for (int i = 0; i < LMR_SIZE; i++) {
                 double r = d && i ? SEARCH_LMR_BASE + log((double)d) * log((double)i) / divisor[rule] : 0;
-                e->lmr[rule][d][i] = (int8_t)(r < 1 ? 1 : r);
+                r = r < 1 ? 1 : r;
+                e->lmr[rule][d][i] = (int16_t)(SEARCH_FRAC ? lround(r * ONE_PLY) : (long)r * ONE_PLY);
             }
     for (int d = 0; d < LMR_SIZE; d++) {
         /* Without SEARCH_LMP_POW the count grows with depth squared and
@@ -348,8 +363,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     TtHit hit = {.move = POINT_NONE};
     Point tt_move = POINT_NONE, excluded = w->excluded[ply];
     int tt_score = 0;
+    bool tt_hit = false;
     /* A singular test search leaves the table alone: it sees a different move list. */
     if (excluded == POINT_NONE && tt_probe(&w->e->tt, key, &hit)) {
+        tt_hit = true;
         tt_move = hit.move;
         tt_score = score_from_tt(hit.score, ply);
         if (!pv_node && hit.depth >= depth &&
@@ -365,6 +382,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     int eval = spos_evaluate(s);
     w->seval[ply] = eval;
     bool improving = ply < 2 || eval > w->seval[ply - 2];
+    /* A table score that bounds the static one from the right side is the
+     * better guess of the node's worth for pruning (not for "improving"). */
+    if (SEARCH_TT_EVAL && tt_hit &&
+        tt_score > -ENGINE_SCORE_WIN_MIN && tt_score < ENGINE_SCORE_WIN_MIN &&
+        (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_score > eval) ||
+         (hit.bound == BOUND_UPPER && tt_score < eval)))
+        eval = tt_score;
     bool caro = s->b.rule == RULE_CARO;
     bool threat = caro ? s->count[opp - 1][CL_F4] || s->count[opp - 1][CL_44] : has_open_threat(s, opp);
     /* A caro flex four is not always a win, so it does not switch pruning off. */
@@ -377,15 +401,16 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     }
 
     /* Reverse futility: far above beta with nothing to answer. */
-    if (!pv_node && !sure_threat && depth <= SEARCH_FUTILITY_DEPTH &&
-        eval - SEARCH_FUTILITY_MARGIN * (depth - (SEARCH_IMPROVING && improving)) >= beta &&
-        !s->count[opp - 1][CL_43])
+    int margin =
+        SEARCH_FUTILITY_MARGIN * futility_plies(depth, SEARCH_IMPROVING && improving) / ONE_PLY;
+    if (!pv_node && !sure_threat && depth <= SEARCH_FUTILITY_DEPTH * ONE_PLY &&
+        eval - margin >= beta && !s->count[opp - 1][CL_43])
         return eval;
 
     /* Razoring: far below alpha a shallow node is judged as a leaf (a VCF
      * of the mover's could still save it). */
-    if (SEARCH_RAZOR_MARGIN && !pv_node && !sure_threat && depth <= 2 &&
-        eval + SEARCH_RAZOR_MARGIN * depth < alpha && !s->count[opp - 1][CL_43] &&
+    if (SEARCH_RAZOR_MARGIN && !pv_node && !sure_threat && depth <= 2 * ONE_PLY &&
+        eval + SEARCH_RAZOR_MARGIN * depth / ONE_PLY < alpha && !s->count[opp - 1][CL_43] &&
         alpha > -ENGINE_SCORE_WIN_MIN)
         return leaf_score(w, ply, eval);
 
@@ -393,9 +418,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
      * probably a new line: it gets part of the depth until it proves itself. */
     if (SEARCH_PV_TT_REDUCE && pv_node && ply > 0 && tt_move != POINT_NONE && hit.depth < depth) {
         int r = (depth - hit.depth) * SEARCH_PV_TT_REDUCE / 100;
-        depth -= r > 3 ? 3 : r;
+        depth -= r > 3 * ONE_PLY ? 3 * ONE_PLY : r;
     }
 
+    int dp = depth / ONE_PLY; /* whole plies, for the tables */
     Point mv[MAX_MOVES];
     int sc[MAX_MOVES];
     int n = gen_moves(w, mv, sc, threat);
@@ -418,7 +444,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
 
     /* The best static order score here, for reductions by the table's softmax. */
     int order_top = INT_MIN;
-    if (SEARCH_LMR_POLICY && s->ord[me - 1] && depth >= SEARCH_LMR_MIN_DEPTH && !sure_threat)
+    if (SEARCH_LMR_POLICY && s->ord[me - 1] && depth >= SEARCH_LMR_MIN_DEPTH * ONE_PLY && !sure_threat)
         for (int i = 0; i < n; i++) {
             int o = search_order_score(s, mv[i]);
             order_top = o > order_top ? o : order_top;
@@ -433,7 +459,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     /* An expected cut node far above beta: anything but a four is searched a
      * ply shallower (two fours in a row a ply deeper: an attack in progress). */
     bool likely_fh = SEARCH_FH_MARGIN && !pv_node && cut_node && excluded == POINT_NONE &&
-                     eval >= beta + SEARCH_FH_MARGIN * depth + (threat ? 170 : 0) &&
+                     eval >= beta + SEARCH_FH_MARGIN * depth / ONE_PLY + (threat ? 170 : 0) &&
                      beta < ENGINE_SCORE_WIN_MIN;
     for (int i = 0; i < n; i++) {
         pick_next(mv, sc, i, n);
@@ -441,26 +467,26 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (m == excluded)
             continue;
         bool tactical = s->cls[me - 1][m] >= CL_B4 || s->cls[opp - 1][m] >= CL_THREE;
-        int lmp = w->e->lmp[depth < LMR_SIZE ? depth : LMR_SIZE - 1];
+        int lmp = w->e->lmp[dp < LMR_SIZE ? dp : LMR_SIZE - 1];
         if (SEARCH_IMPROVING && !improving)
             lmp /= 2;
         if (!pv_node && !sure_threat && !tactical && searched >= lmp && best > -ENGINE_SCORE_WIN_MIN)
             break;
         /* A stone that makes nothing for either side rarely matters near the leaves.
          * Codes are ordered by their largest pattern: below C4[F2], all are B2 or less. */
-        if (SEARCH_TRIVIAL_DEPTH && !pv_node && !sure_threat && depth <= SEARCH_TRIVIAL_DEPTH &&
+        if (SEARCH_TRIVIAL_DEPTH && !pv_node && !sure_threat && depth <= SEARCH_TRIVIAL_DEPTH * ONE_PLY &&
             searched > 0 && best > -ENGINE_SCORE_WIN_MIN && s->code[0][m] < SPOS_C4[PAT_F2] &&
             s->code[1][m] < SPOS_C4[PAT_F2])
             continue;
         int ext = 0;
         /* Singular extension: when every other move stays well below the
          * table move's score, the table move is searched one ply deeper. */
-        if (SEARCH_SE_DEPTH && m == tt_move && ply > 0 && depth >= SEARCH_SE_DEPTH &&
-            (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) && hit.depth >= depth - 3 &&
+        if (SEARCH_SE_DEPTH && m == tt_move && ply > 0 && depth >= SEARCH_SE_DEPTH * ONE_PLY &&
+            (hit.bound == BOUND_LOWER || hit.bound == BOUND_EXACT) && hit.depth >= depth - 3 * ONE_PLY &&
             tt_score > -ENGINE_SCORE_WIN_MIN && tt_score < ENGINE_SCORE_WIN_MIN && ply < 2 * w->root_depth) {
-            int sb = tt_score - SEARCH_SE_MARGIN * depth;
+            int sb = tt_score - SEARCH_SE_MARGIN * depth / ONE_PLY;
             w->excluded[ply] = m;
-            int v = search(w, sb - 1, sb, (depth - 1) / 2, ply, false, cut_node);
+            int v = search(w, sb - 1, sb, ply_floor((depth - ONE_PLY) / 2), ply, false, cut_node);
             w->excluded[ply] = POINT_NONE;
             w->pvlen[ply] = ply;
             if (stopped(w))
@@ -486,7 +512,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         tt_prefetch(&w->e->tt, spos_key_after(s, m));
         spos_play(s, m);
         int score;
-        int nd = depth - 1 + ext;
+        int nd = depth - ONE_PLY + ext * ONE_PLY;
+        /* The table move, searched without a singular extension, a little deeper. */
+        if (m == tt_move && ext == 0)
+            nd += pv_node ? SEARCH_TTM_EXT_PV : SEARCH_TTM_EXT_NONPV;
         /* A narrow answer to an open three costs no depth, so a threat
          * sequence costs one ply a threat and deep VCTs stay in sight. */
         if (sure_threat && n <= free_answers)
@@ -496,29 +525,30 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             score = -search(w, -beta, -alpha, nd, ply + 1, pv_node, !pv_node && !cut_node);
         } else {
             int r = 0;
-            if (depth >= SEARCH_LMR_MIN_DEPTH && searched >= SEARCH_LMR_MIN_INDEX &&
+            if (depth >= SEARCH_LMR_MIN_DEPTH * ONE_PLY && searched >= SEARCH_LMR_MIN_INDEX &&
                 (SEARCH_LMR_THREAT || !sure_threat) && (SEARCH_LMR_ALL || !tactical))
-                r = w->e->lmr[s->b.rule][depth < LMR_SIZE ? depth : LMR_SIZE - 1]
+                r = w->e->lmr[s->b.rule][dp < LMR_SIZE ? dp : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
-                    (SEARCH_TTPV ? tt_pv : pv_node);
+                    (SEARCH_TTPV ? tt_pv : pv_node) * ONE_PLY;
             /* At an expected cut node a move other than the killers is unlikely to be the cut. */
             if (SEARCH_CUT_LMR && r && cut_node && m != w->killer[ply][0] && m != w->killer[ply][1])
-                r += SEARCH_CUT_LMR;
+                r += SEARCH_CUT_LMR * ONE_PLY;
             if (r && order_top != INT_MIN)
-                r += policy_reduction(order_top - m_order);
+                r += policy_reduction(order_top - m_order) * ONE_PLY;
             /* Moves that often refute elsewhere are reduced less, those that fail more. */
             if (r) {
-                r -= w->history[me - 1][m] / SEARCH_LMR_HIST_DIV;
+                r -= SEARCH_FRAC ? w->history[me - 1][m] * ONE_PLY / SEARCH_LMR_HIST_DIV
+                                 : w->history[me - 1][m] / SEARCH_LMR_HIST_DIV * ONE_PLY;
                 r = r < 0 ? 0 : r;
             }
-            if (r > nd - 1)
-                r = nd > 1 ? nd - 1 : 0;
+            if (r > nd - ONE_PLY)
+                r = nd > ONE_PLY ? nd - ONE_PLY : 0;
             score = -search(w, -alpha - 1, -alpha, nd - r, ply + 1, false, r ? true : !cut_node);
             if (score > alpha && r) {
                 /* Far above alpha after a reduction: the move deserves more than full depth. */
-                if (SEARCH_LMR_DEEPER && score > alpha + SEARCH_LMR_DEEPER + 20 * r &&
+                if (SEARCH_LMR_DEEPER && score > alpha + SEARCH_LMR_DEEPER + 20 * r / ONE_PLY &&
                     ply < 2 * w->root_depth && score < ENGINE_SCORE_WIN_MIN)
-                    nd++;
+                    nd += ONE_PLY;
                 score = -search(w, -alpha - 1, -alpha, nd, ply + 1, false, !cut_node);
             }
             if (score > alpha && score < beta && pv_node)
@@ -546,7 +576,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                         }
                         if (SEARCH_COUNTER && prev != POINT_NONE)
                             w->counter[me - 1][prev] = m;
-                        int bonus = depth * depth;
+                        int bonus = dp > 1 ? dp * dp : 1;
                         history_update(&w->history[me - 1][m], bonus);
                         for (int q = 0; q < nquiet; q++)
                             history_update(&w->history[me - 1][quiet[q]], -bonus);
@@ -625,9 +655,10 @@ static bool forced_reply(Worker *w, int alpha, int beta, int depth, int ply, boo
         tt_prefetch(&w->e->tt, spos_key_after(s, mv[i]));
         spos_play(s, mv[i]);
         bool first_pv = pv_node && i == 0;
-        int sc = -search(w, -beta, -alpha, depth, ply + 1, first_pv, !first_pv && !cut_node);
+        int nd = depth - ONE_PLY + SEARCH_FORCED_EXT;
+        int sc = -search(w, -beta, -alpha, nd, ply + 1, first_pv, !first_pv && !cut_node);
         if (i > 0 && sc > alpha && sc < beta && pv_node)
-            sc = -search(w, -beta, -alpha, depth, ply + 1, true, false);
+            sc = -search(w, -beta, -alpha, nd, ply + 1, true, false);
         spos_undo(s);
         if (stopped(w))
             break;
@@ -714,11 +745,11 @@ static int search_root(Worker *w, int depth, int first, int alpha, int beta)
         w->nodes++;
         int score;
         if (i == first) {
-            score = -search(w, -beta, -alpha, depth - 1, 1, true, false);
+            score = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true, false);
         } else {
-            score = -search(w, -alpha - 1, -alpha, depth - 1, 1, false, true);
+            score = -search(w, -alpha - 1, -alpha, (depth - 1) * ONE_PLY, 1, false, true);
             if (score > alpha && score < beta)
-                score = -search(w, -beta, -alpha, depth - 1, 1, true, false);
+                score = -search(w, -beta, -alpha, (depth - 1) * ONE_PLY, 1, true, false);
         }
         spos_undo(s);
         if (stopped(w))

@@ -71,7 +71,7 @@ struct Engine {
     int nworkers;
     Worker *workers;
     SearchResult result; /* filled by the main worker */
-    int8_t lmr[RULE_COUNT][LMR_SIZE][LMR_SIZE]; /* per rule: the reductions' divisor may differ */
+    int16_t lmr[RULE_COUNT][LMR_SIZE][LMR_SIZE]; /* per rule, in 16ths of a ply: the divisor may differ */
     int16_t lmp[LMR_SIZE]; /* late-move pruning: quiet moves searched at a depth */
 };
 

@@ -6,16 +6,17 @@
 #include "tengen/hugemem.h"
 
 /* data bits: move 0-10 (Point + 1, 0 = none), score 11-26 (+32768), eval 27-42,
- * depth 43-50, bound 51-52, generation 53-58, on a PV 59. */
+ * depth 43-50 and 60-61 (its low and high bits), bound 51-52, generation
+ * 53-58, on a PV 59. */
 static uint64_t pack(Point move, int score, int eval, int depth, int bound, int gen, bool pv)
 {
     uint64_t m = (uint64_t)(move < 0 ? 0 : move + 1) & 0x7ff;
     return m | (uint64_t)((score + 32768) & 0xffff) << 11 | (uint64_t)((eval + 32768) & 0xffff) << 27 |
            (uint64_t)(depth & 0xff) << 43 | (uint64_t)(bound & 3) << 51 | (uint64_t)(gen & 63) << 53 |
-           (uint64_t)pv << 59;
+           (uint64_t)pv << 59 | (uint64_t)(depth >> 8 & 3) << 60;
 }
 
-static int data_depth(uint64_t d) { return (int)(d >> 43 & 0xff); }
+static int data_depth(uint64_t d) { return (int)(d >> 43 & 0xff) | (int)(d >> 60 & 3) << 8; }
 static int data_gen(uint64_t d) { return (int)(d >> 53 & 63); }
 
 bool tt_alloc(TransTable *t, size_t mb)
@@ -104,13 +105,13 @@ void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int 
              * bound from this search over a shallow non-exact one. */
             if (move == POINT_NONE && (d & 0x7ff))
                 move = (int)(d & 0x7ff) - 1;
-            if (bound != BOUND_EXACT && data_depth(d) > depth + 2 && data_gen(d) == t->gen)
+            if (bound != BOUND_EXACT && data_depth(d) > depth + 2 * TT_PLY && data_gen(d) == t->gen)
                 return;
             victim = &e[i];
             break;
         }
         int age = (t->gen - data_gen(d)) & 63;
-        int value = d == 0 ? -1000 : data_depth(d) - 4 * age;
+        int value = d == 0 ? -1000 * TT_PLY : data_depth(d) - 4 * TT_PLY * age;
         if (value < worst) {
             worst = value;
             victim = &e[i];
@@ -118,6 +119,8 @@ void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int 
     }
     if (depth < 0)
         depth = 0;
+    if (depth > TT_DEPTH_MAX)
+        depth = TT_DEPTH_MAX;
     uint64_t d = pack(move, score, eval, depth, bound, t->gen, pv);
     atomic_store_explicit(&victim->data, d, memory_order_relaxed);
     atomic_store_explicit(&victim->check, key ^ d, memory_order_relaxed);

@@ -42,6 +42,10 @@ typedef struct {
 } TtHit;
 
 #define TT_BUCKET 4
+/* Depths are stored in units of a 16th of a ply (the search's unit), up to
+ * TT_DEPTH_MAX. */
+#define TT_PLY 16
+#define TT_DEPTH_MAX 1023
 
 /* Allocates about mb megabytes (rounded down to a power of two of buckets),
  * all empty, without touching the memory. */

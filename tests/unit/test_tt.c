@@ -25,6 +25,10 @@ static void test_round_trip(void **state)
         {0x123456789abcdef1ull, 0, 0, 0, 1, BOUND_EXACT, false},
         {0x0fedcba987654321ull, 440, -29990, 31000, 60, BOUND_LOWER, true},
         {0xdeadbeef00c0ffeeull, 123, 29990, -31000, 255, BOUND_UPPER, true},
+        /* Depths past a byte: the search counts 16ths of a ply. */
+        {0x7777000011112222ull, 7, 5, -5, 256, BOUND_LOWER, false},
+        {0x0000ffff0000ffffull, 8, 6, -6, TT_DEPTH_MAX, BOUND_EXACT, true},
+        {0x1234123412341234ull, 9, 7, -7, 60 * TT_PLY + 5, BOUND_UPPER, false},
         {0x5555aaaa5555aaaaull, POINT_NONE, -1, 1, 7, BOUND_UPPER, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
@@ -42,6 +46,10 @@ static void test_round_trip(void **state)
     }
     TtHit h;
     assert_false(tt_probe(&t, 0x1111222233334444ull, &h));
+    /* Deeper than the field holds: kept as deep as it can be. */
+    tt_store(&t, 0x4444333322221111ull, 10, 0, 0, TT_DEPTH_MAX + 100, BOUND_EXACT, false);
+    assert_true(tt_probe(&t, 0x4444333322221111ull, &h));
+    assert_int_equal(h.depth, TT_DEPTH_MAX);
     tt_free(&t);
 }
 
@@ -53,18 +61,18 @@ static void test_keeps_move_and_depth(void **state)
     tt_new_search(&t);
     uint64_t key = 0x0123456789abcdefull;
     TtHit h;
-    tt_store(&t, key, 100, 50, 40, 10, BOUND_LOWER, true);
+    tt_store(&t, key, 100, 50, 40, 10 * TT_PLY, BOUND_LOWER, true);
     /* A shallow non-exact bound of the same search leaves the deep one. */
-    tt_store(&t, key, 101, -70, 40, 3, BOUND_UPPER, false);
+    tt_store(&t, key, 101, -70, 40, 3 * TT_PLY, BOUND_UPPER, false);
     assert_true(tt_probe(&t, key, &h));
     assert_int_equal(h.move, 100);
-    assert_int_equal(h.depth, 10);
+    assert_int_equal(h.depth, 10 * TT_PLY);
     assert_true(h.pv);
     /* A result without a move keeps the move it knew. */
-    tt_store(&t, key, POINT_NONE, 20, 40, 12, BOUND_UPPER, false);
+    tt_store(&t, key, POINT_NONE, 20, 40, 12 * TT_PLY, BOUND_UPPER, false);
     assert_true(tt_probe(&t, key, &h));
     assert_int_equal(h.move, 100);
-    assert_int_equal(h.depth, 12);
+    assert_int_equal(h.depth, 12 * TT_PLY);
     assert_int_equal(h.score, 20);
     assert_false(h.pv);
     tt_free(&t);
