@@ -7,8 +7,9 @@
  * score, static eval, depth, bound and the search generation.
  *
  * Replacement inside a bucket: the same key is always overwritten; otherwise
- * the entry with the lowest (depth - 4 * age) goes, so deep results from the
- * current search survive.
+ * the entry with the lowest (depth - 4 plies * age) goes, so deep results
+ * from the current search survive; a shallower bound (by more than two plies)
+ * from the same search does not overwrite its own key's deeper one.
  */
 #ifndef TENGEN_TT_H
 #define TENGEN_TT_H
