@@ -45,6 +45,9 @@ typedef struct {
     SearchLine played, best;
     ForbidKind forbid; /* the played point's verdict (FORBID_NONE unless renju black) */
     unsigned flags;    /* JUDGE_* */
+    /* A colour choice (analysis_judge_colour): the colour taken and the one
+     * better for the chooser; EMPTY for a move or a 5th-move choice. */
+    Color played_colour, best_colour;
 } MoveJudgement;
 
 /* Per side of a game: how many blunders and missed wins, the number of the
@@ -80,6 +83,15 @@ bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c,
 bool analysis_judge_choice(Engine *e, const SearchLimits *lim, const Board *b, Color stone,
                            const Point *offered, int n, Point chosen, int blunder_pct,
                            MoveJudgement *out, TgError *err);
+
+/* Judges a colour choice (swap or keep; swap2's take black or take white):
+ * b is searched once with `to_move`, the colour of the next stone, to move,
+ * and the chooser who took colour `took` is compared with taking the other.
+ * Both lines are the engine's from b; their scores are for the colour each
+ * names. Only the two colours are compared (not swap2's option of placing
+ * two more stones). False with err set when the engine cannot take b. */
+bool analysis_judge_colour(Engine *e, const SearchLimits *lim, const Board *b, Color to_move,
+                           Color took, int blunder_pct, MoveJudgement *out, TgError *err);
 
 void analysis_tally_init(AnalysisTally *t);
 

@@ -31,13 +31,18 @@ static const char USAGE[] =
     "`missed-win` (a forced win was there), `forced-loss` (the side's first move\n"
     "after which it loses by force). A 5th move picked from those offered is\n"
     "the chooser's: `MOVE COLOUR chooses POINT score S best POINT score S`, each\n"
-    "offered point searched for the chooser. --pv adds the engine's line after\n"
-    "the move played (`  played MOVES`) and after its choice (`  best MOVES`).\n"
+    "offered point searched for the chooser. A colour taken (swap or keep,\n"
+    "swap2's take black or white, also a keep by acting at once) is\n"
+    "`MOVE COLOUR chooses COLOUR score S best COLOUR score S`, COLOUR the one\n"
+    "taken: the position searched once, with the next stone's colour to move,\n"
+    "and the two colours compared. --pv adds the engine's line after the move\n"
+    "played (`  played MOVES`) and after its choice (`  best MOVES`; for a\n"
+    "colour, `  line MOVES`).\n"
     "Then one line a colour: `COLOUR blunders B missed-wins M forced-loss\n"
     "MOVE|- mean-loss P` (P: expected score its moves gave up, points a move).\n"
     "--json prints all of it as one object (scores as numbers, `mate`\n"
     "N: a win at ply N, -N a loss, 0 neither; the lines as `pv` and `best_pv`;\n"
-    "`kind` \"move\" or \"choice\").\n"
+    "`kind` \"move\", \"choice\" or \"colour\").\n"
     "Default: 1 second per search. The format comes from --from, else the\n"
     "extension, else what the text looks like. --rule, --opening, --forbidden\n"
     "and --designated override the record's header (a PSQ file states none: it\n"
@@ -81,8 +86,23 @@ static void print_pv(const char *label, const SearchLine *l, int size)
     putchar('\n');
 }
 
-static void print_line(const MoveJudgement *j, Color c, int number, int size, bool pv,
-                       bool choice)
+/* What a judgement is about: a stone, a 5th move picked from those offered,
+ * or a colour taken. */
+typedef enum { LINE_MOVE, LINE_CHOICE, LINE_COLOUR } LineKind;
+
+static const char *KIND_NAMES[] = {"move", "choice", "colour"};
+
+/* The played or best option as text: a point, or a colour for a colour choice. */
+static const char *option_text(const MoveJudgement *j, bool best, LineKind k, int size,
+                               char buf[COORD_BUF])
+{
+    if (k == LINE_COLOUR)
+        return colour_name(best ? j->best_colour : j->played_colour);
+    Point p = best ? j->best.move : j->played.move;
+    return p == POINT_NONE ? NULL : coord_format(p, size, buf);
+}
+
+static void print_line(const MoveJudgement *j, Color c, int number, int size, bool pv, LineKind k)
 {
     char pb[COORD_BUF], bb[COORD_BUF], ps[48], bs[32];
     if (j->flags & JUDGE_FORBIDDEN)
@@ -90,14 +110,17 @@ static void print_line(const MoveJudgement *j, Color c, int number, int size, bo
     else
         score_text(j->played.score, j->played.mate, ps, sizeof ps);
     score_text(j->best.score, j->best.mate, bs, sizeof bs);
-    printf("%d %s %s%s score %s best %s score %s", number, colour_name(c), choice ? "chooses " : "",
-           coord_format(j->played.move, size, pb), ps,
-           j->best.move == POINT_NONE ? "none" : coord_format(j->best.move, size, bb), bs);
+    const char *best = option_text(j, true, k, size, bb);
+    printf("%d %s %s%s score %s best %s score %s", number, colour_name(c),
+           k != LINE_MOVE ? "chooses " : "", option_text(j, false, k, size, pb), ps,
+           best ? best : "none", bs);
     for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++)
         if (j->flags & FLAGS[i].flag)
             printf(" %s", FLAGS[i].name);
     putchar('\n');
-    if (pv) {
+    if (pv && k == LINE_COLOUR) {
+        print_pv("line", &j->played, size); /* one line, seen by either colour */
+    } else if (pv) {
         print_pv("played", &j->played, size);
         if (j->best.move != POINT_NONE)
             print_pv("best", &j->best, size);
@@ -116,25 +139,25 @@ static json_t *pv_json(const SearchLine *l, int size)
 
 /* Scores as the engine gives them, with `mate` N > 0 a win at ply N, -N a
  * loss, 0 neither; a forbidden move has a null score and its kind. `kind`
- * is "choice" for a 5th move picked from those offered. */
-static json_t *line_json(const MoveJudgement *j, Color c, int number, int size, bool choice)
+ * is "choice" for a 5th move picked from those offered, "colour" for a
+ * colour taken (`played` and `best` are then colours). */
+static json_t *line_json(const MoveJudgement *j, Color c, int number, int size, LineKind k)
 {
     char pb[COORD_BUF], bb[COORD_BUF];
+    const char *best = option_text(j, true, k, size, bb);
     json_t *flags = json_array();
     for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++)
         if (j->flags & FLAGS[i].flag)
             json_array_append_new(flags, json_string(FLAGS[i].name));
     bool forbidden = j->flags & JUDGE_FORBIDDEN;
     json_t *o = json_pack("{s:i, s:s, s:s, s:s, s:o, s:i}", "number", number, "colour",
-                          colour_name(c), "kind", choice ? "choice" : "move", "played",
-                          coord_format(j->played.move, size, pb), "score",
+                          colour_name(c), "kind", KIND_NAMES[k], "played",
+                          option_text(j, false, k, size, pb), "score",
                           forbidden ? json_null() : json_integer(j->played.score), "mate",
                           j->played.mate);
     if (forbidden)
         json_object_set_new(o, "forbidden", json_string(forbid_kind_name(j->forbid)));
-    json_object_set_new(o, "best",
-                        j->best.move == POINT_NONE ? json_null()
-                                              : json_string(coord_format(j->best.move, size, bb)));
+    json_object_set_new(o, "best", best ? json_string(best) : json_null());
     json_object_set_new(o, "best_score", json_integer(j->best.score));
     json_object_set_new(o, "best_mate", json_integer(j->best.mate));
     json_object_set_new(o, "pv", pv_json(&j->played, size));
@@ -188,6 +211,17 @@ static bool parse_seconds(const char *s, int64_t *ms)
     return true;
 }
 
+/* Counts a judgement of colour c into the tally and prints it (or keeps it for --json). */
+static void report_line(AnalysisTally *tally, json_t *lines, const AnalyzeOptions *o,
+                        MoveJudgement *j, Color c, int number, int size, LineKind k)
+{
+    analysis_tally(tally, c, number, j);
+    if (lines)
+        json_array_append_new(lines, line_json(j, c, number, size, k));
+    else
+        print_line(j, c, number, size, o->pv, k);
+}
+
 static int analyze(const AnalyzeOptions *o, const char *path)
 {
     TgError err = {0};
@@ -236,12 +270,36 @@ static int analyze(const AnalyzeOptions *o, const char *path)
     json_t *lines = o->json ? json_array() : NULL;
     for (int i = 0; i < r.count && !game_over(g); i++) {
         const RecordAction *ra = &r.actions[i];
+        ActionType type = ra->action.type;
         GameTurn t;
         game_turn(g, &t);
-        const Board *b = game_board(g, 0);
-        bool stone = ra->action.type == ACT_PLACE && (t.step == STEP_PLAY || t.step == STEP_PLACE);
-        bool choice = ra->action.type == ACT_CHOOSE && t.step == STEP_CHOOSE;
+        bool colour_step = t.step == STEP_COLOR || t.step == STEP_SWAP2 || t.step == STEP_FIFTH;
+        /* Acting at once where colours could be swapped keeps them (game.h);
+         * swap2's place and Taraguchi's proposal are options of their own. */
+        bool forward = (t.step == STEP_COLOR &&
+                        (type == ACT_PLACE || type == ACT_DECLARE || type == ACT_PROPOSE)) ||
+                       (t.step == STEP_FIFTH && type == ACT_PLACE);
         MoveJudgement j;
+        if (colour_step && (type == ACT_SWAP || type == ACT_NOSWAP || forward)) {
+            const Board *b = game_board(g, 0);
+            /* ACT_SWAP takes the other colour (swap2's first choice: black). The
+             * position is searched with the next stone's colour to move. */
+            Color took = type == ACT_SWAP ? color_other(t.color) : t.color;
+            Color next = b->count % 2 ? WHITE : BLACK;
+            if (analysis_judge_colour(e, &o->lim, b, next, took, o->blunder, &j, &err))
+                report_line(&tally, lines, o, &j, took, t.move, b->size, LINE_COLOUR);
+        }
+        if (forward) {
+            Action keep = {.type = ACT_NOSWAP};
+            if (game_apply(g, &keep, &err))
+                game_turn(g, &t);
+        }
+        const Board *b = game_board(g, 0);
+        /* Stones come in play, in the opening, as swap2's 4th and 5th, and as
+         * a single 5th move that needs no choice. */
+        bool stone = type == ACT_PLACE && (t.step == STEP_PLAY || t.step == STEP_PLACE ||
+                                           t.step == STEP_SWAP2 || t.step == STEP_PROPOSE);
+        bool choice = type == ACT_CHOOSE && t.step == STEP_CHOOSE;
         /* What the engine cannot judge (a five already on the board, a
          * point not offered) is left for game_apply to accept or refuse. */
         bool judged =
@@ -249,15 +307,10 @@ static int analyze(const AnalyzeOptions *o, const char *path)
             : choice ? analysis_judge_choice(e, &o->lim, b, t.stone, t.proposals, t.nproposals,
                                              ra->action.point, o->blunder, &j, &err)
                      : false;
-        if (judged) {
-            /* A choice is the chooser's: its colour is the one acting. */
-            Color who = choice ? t.color : t.stone;
-            analysis_tally(&tally, who, t.move, &j);
-            if (lines)
-                json_array_append_new(lines, line_json(&j, who, t.move, b->size, choice));
-            else
-                print_line(&j, who, t.move, b->size, o->pv, choice);
-        }
+        /* A choice is the chooser's: its colour is the one acting. */
+        if (judged)
+            report_line(&tally, lines, o, &j, choice ? t.color : t.stone, t.move, b->size,
+                        choice ? LINE_CHOICE : LINE_MOVE);
         if (!game_apply(g, &ra->action, &err)) {
             cli_error("analyze", "%s:%d:%d: %s", path, ra->line, ra->col, err.msg);
             rc = EXIT_USAGE;

@@ -186,6 +186,34 @@ bool analysis_judge_choice(Engine *e, const SearchLimits *lim, const Board *b, C
     return true;
 }
 
+bool analysis_judge_colour(Engine *e, const SearchLimits *lim, const Board *b, Color to_move,
+                           Color took, int blunder_pct, MoveJudgement *out, TgError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->played.move = out->best.move = POINT_NONE;
+    if (!engine_set_position(e, b, to_move, err))
+        return false;
+    SearchResult res;
+    engine_think(e, lim, NULL, NULL, &res);
+    SearchLine mover = line_of(&res, POINT_NONE);
+    complete_line(e, b, to_move, &mover);
+    /* The same line seen by the colour that waits for it. */
+    SearchLine waiter = mover;
+    waiter.score = -mover.score;
+    waiter.mate = -mover.mate;
+    Color other = color_other(took);
+    out->played = took == to_move ? mover : waiter;
+    SearchLine alt = took == to_move ? waiter : mover;
+    out->played_colour = out->best_colour = took;
+    out->best = out->played;
+    if (alt.score > out->played.score) {
+        out->best = alt;
+        out->best_colour = other;
+    }
+    out->flags = judge_flags(out, blunder_pct);
+    return true;
+}
+
 void analysis_tally_init(AnalysisTally *t)
 {
     memset(t, 0, sizeof *t);

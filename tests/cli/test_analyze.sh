@@ -75,6 +75,34 @@ if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":5,"
 else
     not_ok "a 5th-move choice in JSON" "$OUT" "$ERR"
 fi
+# Colour choices: RIF's swap after 3, kept by playing 4 at once (no `noswap`),
+# is judged as white's, then the stone; scores of the two colours mirror.
+printf 'size 15\nrule renju\nopening rif\nh8 h9 h7 h6\npropose g8,j8\nchoose j8\n' > "$TMPD/keep.tgn"
+run "$TENGEN" analyze --depth 3 "$TMPD/keep.tgn"
+line=$(printf '%s\n' "$OUT" | grep -E '^4 white chooses white score -?[0-9]+ best (white|black) score -?[0-9]+')
+# Keeping white is best exactly when white's score is not below zero.
+mirror=$(printf '%s\n' "$line" | awk '$8 == "white" ? $6 == $10 && $6 >= 0 : $6 == -$10 && $6 < 0 {print "yes"}')
+if [ "$RC" -eq 0 ] && [ "$mirror" = yes ] && printf '%s\n' "$OUT" | grep -Eq '^4 white h6 score '; then
+    ok "a colour kept by playing on"
+else
+    not_ok "a colour kept by playing on" "$OUT" "$ERR"
+fi
+# Soosorv-8: the second player swaps to black, later keeps it.
+run "$TENGEN" analyze --depth 3 --json "$TESTDATA/games/soosorv8.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":4,"colour":"black","kind":"colour","played":"black","score":-\{0,1\}[0-9]*,"mate":0,"best":"\(black\|white\)"' &&
+    printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":5,"colour":"black","kind":"colour","played":"black"'; then
+    ok "colour choices in JSON"
+else
+    not_ok "colour choices in JSON" "$OUT" "$ERR"
+fi
+# Swap2: the second player's 4th and 5th stones are judged as stones.
+run "$TENGEN" analyze --depth 3 "$TESTDATA/games/swap2.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^4 white j10 score ' &&
+    printf '%s\n' "$OUT" | grep -Eq '^5 black g7 score ' && ! printf '%s\n' "$OUT" | grep -q chooses; then
+    ok "swap2's placed stones"
+else
+    not_ok "swap2's placed stones" "$OUT" "$ERR"
+fi
 # --rule overrides the header: under freestyle the same h8 is no forbidden
 # point but a winning double three; a PSQ (which states no rule) takes it too.
 run "$TENGEN" analyze --depth 3 --rule freestyle "$TMPD/forbidden.tgn"

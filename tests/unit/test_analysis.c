@@ -237,6 +237,42 @@ static void test_choice(void **state)
     engine_free(e);
 }
 
+/* A colour choice in RACE, black to move: black wins by force, so taking
+ * black is right and taking white misses the win and walks into a loss. */
+static void test_colour_choice(void **state)
+{
+    (void)state;
+    Engine *e = new_engine();
+    Board b;
+    setup(&b, RULE_FREESTYLE, RACE);
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = 4;
+    MoveJudgement j;
+    TgError err = {0};
+    assert_true(analysis_judge_colour(e, &lim, &b, BLACK, BLACK, 20, &j, &err));
+    assert_int_equal(j.played_colour, BLACK);
+    assert_int_equal(j.best_colour, BLACK);
+    assert_true(j.played.mate > 0);
+    assert_int_equal(j.flags, 0);
+    assert_true(j.played.pvlen >= 1);
+    assert_true(analysis_judge_colour(e, &lim, &b, BLACK, WHITE, 20, &j, &err));
+    assert_int_equal(j.played_colour, WHITE);
+    assert_int_equal(j.best_colour, BLACK);
+    assert_true(j.played.mate < 0);
+    assert_int_equal(j.played.mate, -j.best.mate);
+    assert_int_equal(j.played.score, -j.best.score);
+    assert_int_equal(j.flags, JUDGE_BLUNDER | JUDGE_MISSED_WIN);
+    /* The same position with white to move: white wins, the choice turns over. */
+    assert_true(analysis_judge_colour(e, &lim, &b, WHITE, BLACK, 20, &j, &err));
+    assert_int_equal(j.best_colour, WHITE);
+    assert_true(j.best.mate > 0 && j.played.mate < 0);
+    /* A five already on the board: nothing to search. */
+    setup(&b, RULE_FREESTYLE, "h8 i8 h7 i7 h6 i6 h5 i5 h4");
+    assert_false(analysis_judge_colour(e, &lim, &b, WHITE, WHITE, 20, &j, &err));
+    engine_free(e);
+}
+
 static void test_occupied_point_is_an_error(void **state)
 {
     (void)state;
@@ -295,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_scores_are_consistent),
         cmocka_unit_test(test_first_move),
         cmocka_unit_test(test_choice),
+        cmocka_unit_test(test_colour_choice),
         cmocka_unit_test(test_occupied_point_is_an_error),
         cmocka_unit_test(test_tally_marks_first_forced_loss),
     };
