@@ -1220,4 +1220,11 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_SE_NEG 0
 #endif
 
+#ifndef SEARCH_ALPHA_RED
+/* 16ths of a ply a PV node between 3 and 11 plies deep gives up each time a move raises alpha
+ * without a cutoff (scores within +-2000 only): the moves after the new best are searched
+ * shallower, as Rapfi does (0: off). */
+#define SEARCH_ALPHA_RED 0
+#endif
+
 #endif

@@ -568,6 +568,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
             if (score > alpha) {
                 alpha = score;
                 update_pv(w, ply, m);
+                /* With a good move in hand, the later ones need to prove less. */
+                if (SEARCH_ALPHA_RED && score < beta && depth > 2 * ONE_PLY && depth < 12 * ONE_PLY &&
+                    score > -2000 && score < 2000) {
+                    depth -= SEARCH_ALPHA_RED;
+                    dp = depth / ONE_PLY;
+                }
                 if (score >= beta) {
                     if (learns) {
                         if (w->killer[ply][0] != m) {
