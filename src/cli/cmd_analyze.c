@@ -283,10 +283,9 @@ static int analyze(const AnalyzeOptions *o, const char *path)
         if (colour_step && (type == ACT_SWAP || type == ACT_NOSWAP || forward)) {
             const Board *b = game_board(g, 0);
             /* ACT_SWAP takes the other colour (swap2's first choice: black). The
-             * position is searched with the next stone's colour to move. */
+             * position is searched with the next stone's colour (t.stone) to move. */
             Color took = type == ACT_SWAP ? color_other(t.color) : t.color;
-            Color next = b->count % 2 ? WHITE : BLACK;
-            if (analysis_judge_colour(e, &o->lim, b, next, took, o->blunder, &j, &err))
+            if (analysis_judge_colour(e, &o->lim, b, t.stone, took, o->blunder, &j, &err))
                 report_line(&tally, lines, o, &j, took, t.move, b->size, LINE_COLOUR);
         }
         if (forward) {
