@@ -1227,4 +1227,10 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_ALPHA_RED 0
 #endif
 
+#ifndef SEARCH_LMR_WORSE
+/* 16ths of a ply more reduction at non-PV nodes whose evaluation fell since the side's last
+ * move, when the reduction is already above a ply (Rapfi's non-improving term; 0: off). */
+#define SEARCH_LMR_WORSE 0
+#endif
+
 #endif

@@ -530,6 +530,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 r = w->e->lmr[s->b.rule][dp < LMR_SIZE ? dp : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
                     (SEARCH_TTPV ? tt_pv : pv_node) * ONE_PLY;
+            if (SEARCH_LMR_WORSE && !pv_node && !improving && r > ONE_PLY)
+                r += SEARCH_LMR_WORSE;
             /* At an expected cut node a move other than the killers is unlikely to be the cut. */
             if (SEARCH_CUT_LMR && r && cut_node && m != w->killer[ply][0] && m != w->killer[ply][1])
                 r += SEARCH_CUT_LMR * ONE_PLY;
