@@ -44,11 +44,18 @@ static Engine *new_engine(void)
     return e;
 }
 
-static void judge(Engine *e, const Board *b, Color c, const char *move, MoveJudgement *j)
+/* Limits of a search to a fixed depth. */
+static SearchLimits depth_limit(int depth)
 {
     SearchLimits lim;
     search_limits_init(&lim);
-    lim.depth = 4;
+    lim.depth = depth;
+    return lim;
+}
+
+static void judge(Engine *e, const Board *b, Color c, const char *move, MoveJudgement *j)
+{
+    SearchLimits lim = depth_limit(4);
     TgError err;
     Point p = pt(move, b->size);
     assert_true(analysis_judge(e, &lim, b, c, p, ANALYSIS_DEFAULT_BLUNDER, j, &err));
@@ -155,9 +162,7 @@ static void test_threshold(void **state)
     Engine *e = new_engine();
     Board b;
     setup(&b, RULE_FREESTYLE, "h8 i9 h9");
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = 4;
+    SearchLimits lim = depth_limit(4);
     MoveJudgement j;
     TgError err;
     assert_true(analysis_judge(e, &lim, &b, WHITE, pt("a15", 15), 1, &j, &err));
@@ -218,9 +223,7 @@ static void test_choice(void **state)
     Engine *e = new_engine();
     Board b;
     setup(&b, RULE_RENJU, "h8 h9 h7 h6");
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = 4;
+    SearchLimits lim = depth_limit(4);
     Point offered[2] = {pt("g8", 15), pt("j8", 15)};
     MoveJudgement j;
     TgError err = {0};
@@ -245,9 +248,7 @@ static void test_colour_choice(void **state)
     Engine *e = new_engine();
     Board b;
     setup(&b, RULE_FREESTYLE, RACE);
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = 4;
+    SearchLimits lim = depth_limit(4);
     MoveJudgement j;
     TgError err = {0};
     assert_true(analysis_judge_colour(e, &lim, &b, BLACK, BLACK, 20, &j, &err));
@@ -279,9 +280,7 @@ static void test_occupied_point_is_an_error(void **state)
     Engine *e = new_engine();
     Board b;
     setup(&b, RULE_FREESTYLE, RACE);
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = 2;
+    SearchLimits lim = depth_limit(2);
     MoveJudgement j;
     TgError err = {0};
     assert_false(analysis_judge(e, &lim, &b, BLACK, pt("h8", 15), 20, &j, &err));
