@@ -1233,4 +1233,22 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_LMR_WORSE 0
 #endif
 
+#ifndef SEARCH_USELESS_OPP
+/* 16ths of a ply a move that does not block an open three of the opponent's (an own four)
+ * loses when it is more than four cells from the opponent's last stone, as Rapfi's
+ * "useless defence" reduction (0: off). */
+#define SEARCH_USELESS_OPP 0
+#endif
+
+#ifndef SEARCH_USELESS_SELF
+/* ... and more when it is also more than four cells from the mover's own last stone. */
+#define SEARCH_USELESS_SELF 0
+#endif
+
+#ifndef SEARCH_DISTRACT_DEPTH
+/* Such a move far from both last stones is skipped at depths below this many 16ths of a
+ * ply once a move has been searched (Rapfi's distraction pruning; 0: off). */
+#define SEARCH_DISTRACT_DEPTH 0
+#endif
+
 #endif

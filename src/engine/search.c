@@ -2,6 +2,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval_params.h"
@@ -104,6 +105,15 @@ int search_order_score(const SPos *s, Point p)
 
 /* Candidate moves for the side to move, with ordering scores. Against an open
  * three (threat) only the points that break it and own fours are kept. */
+/* Chebyshev distance, -1 when either point is missing. */
+static int point_dist(Point a, Point b)
+{
+    if (a == POINT_NONE || b == POINT_NONE)
+        return -1;
+    int dx = abs(point_x(a) - point_x(b)), dy = abs(point_y(a) - point_y(b));
+    return dx > dy ? dx : dy;
+}
+
 static bool makes_four(CellClass cl)
 {
     return cl == CL_B4 || cl == CL_43 || cl == CL_44 || cl == CL_F4 || cl == CL_FIVE;
@@ -430,6 +440,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     if (n == 0)
         return threat ? loss_in(ply + 3) : 0;
     Point prev = s->b.count ? s->b.history[s->b.count - 1] : POINT_NONE;
+    Point prev2 = s->b.count > 1 ? s->b.history[s->b.count - 2] : POINT_NONE;
     Point counter = SEARCH_COUNTER && prev != POINT_NONE ? w->counter[me - 1][prev] : POINT_NONE;
     for (int i = 0; i < n; i++) {
         if (mv[i] == tt_move)
@@ -477,6 +488,14 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (SEARCH_TRIVIAL_DEPTH && !pv_node && !sure_threat && depth <= SEARCH_TRIVIAL_DEPTH * ONE_PLY &&
             searched > 0 && best > -ENGINE_SCORE_WIN_MIN && s->code[0][m] < SPOS_C4[PAT_F2] &&
             s->code[1][m] < SPOS_C4[PAT_F2])
+            continue;
+        /* Against an open three, a stone that does not block it (an own four) far from
+         * the last stones mostly delays the loss. */
+        bool useless = (SEARCH_USELESS_OPP || SEARCH_DISTRACT_DEPTH) && sure_threat &&
+                       !makes_four(s->cls[opp - 1][m]);
+        int dopp = useless ? point_dist(m, prev) : 0, dself = useless ? point_dist(m, prev2) : 0;
+        if (SEARCH_DISTRACT_DEPTH && useless && ply > 0 && searched > 0 && depth < SEARCH_DISTRACT_DEPTH &&
+            best > -ENGINE_SCORE_WIN_MIN && dopp > 4 && dself > (s->b.rule == RULE_RENJU ? 5 : 4))
             continue;
         int ext = 0;
         /* Singular extension: when every other move stays well below the
@@ -530,6 +549,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                 r = w->e->lmr[s->b.rule][dp < LMR_SIZE ? dp : LMR_SIZE - 1]
                              [searched < LMR_SIZE ? searched : LMR_SIZE - 1] -
                     (SEARCH_TTPV ? tt_pv : pv_node) * ONE_PLY;
+            if (SEARCH_USELESS_OPP && useless && depth >= 2 * ONE_PLY)
+                r += (dopp > 4 ? SEARCH_USELESS_OPP : 0) + (dself > 4 ? SEARCH_USELESS_SELF : 0);
             if (SEARCH_LMR_WORSE && !pv_node && !improving && r > ONE_PLY)
                 r += SEARCH_LMR_WORSE;
             /* At an expected cut node a move other than the killers is unlikely to be the cut. */
