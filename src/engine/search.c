@@ -103,8 +103,6 @@ int search_order_score(const SPos *s, Point p)
            s->worth[1 - me][p];
 }
 
-/* Candidate moves for the side to move, with ordering scores. Against an open
- * three (threat) only the points that break it and own fours are kept. */
 /* Chebyshev distance, -1 when either point is missing. */
 static int point_dist(Point a, Point b)
 {
@@ -114,6 +112,7 @@ static int point_dist(Point a, Point b)
     return dx > dy ? dx : dy;
 }
 
+/* A stone of the class's colour there makes a four or better. */
 static bool makes_four(CellClass cl)
 {
     return cl == CL_B4 || cl == CL_43 || cl == CL_44 || cl == CL_F4 || cl == CL_FIVE;
