@@ -64,6 +64,10 @@ typedef struct {
  * choice: 0 when it is as good, the whole of the choice's for a forbidden one. */
 double analysis_given_up(const MoveJudgement *j);
 
+/* The flags that follow from j's two (consistent) results and its verdict:
+ * JUDGE_FORBIDDEN, JUDGE_MISSED_WIN and JUDGE_BLUNDER as above. */
+unsigned analysis_flags(const MoveJudgement *j, int blunder_pct);
+
 /* Expected score (0..1) of the side a score is for; forced results give 0 or 1. */
 double analysis_expected(int score);
 

@@ -95,7 +95,7 @@ typedef struct {
     Color color;      /* the colour that player holds */
     unsigned allowed; /* bit (1u << ActionType) for each action type legal now */
     Color stone;      /* colour a place puts down */
-    int move;         /* number the next stone gets (board count + 1; dual: round) */
+    int move;         /* number the next stone gets (board count + 1; dual: both boards') */
     int area;         /* STEP_PLACE/STEP_FIFTH: central area width (1 = centre, 0 = anywhere) */
     int opening;      /* designated opening the stones must form, -1 if any */
     int stones_left;  /* dual-board: stones still to place this turn */

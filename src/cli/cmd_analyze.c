@@ -12,6 +12,7 @@
 #include "cli_config.h"
 #include "tengen/analysis.h"
 #include "tengen/coord.h"
+#include "tengen/dualplay.h"
 #include "tengen/engine.h"
 #include "tengen/fileio.h"
 #include "tengen/game.h"
@@ -46,8 +47,15 @@ static const char USAGE[] =
     "Default: 1 second per search. The format comes from --from, else the\n"
     "extension, else what the text looks like. --rule, --opening, --forbidden\n"
     "and --designated override the record's header (a PSQ file states none: it\n"
-    "is read as renju unless --rule says otherwise). The dual-board variant is\n"
-    "not analysed.\n";
+    "is read as renju unless --rule says otherwise).\n"
+    "The dual-board variant is judged a whole turn at a time by the dual-board\n"
+    "player's planner: `ROUND COLOUR STONES score S best STONES score S [FLAGS]`\n"
+    "(stones as `1:h8 2:g7`; forced results `win N` / `loss N` in turns, this\n"
+    "turn 1: a lone five loses at 1, the opponent's five points on both boards\n"
+    "at 2); --pv adds each option's stones with the opponent's best answer found\n"
+    "(`reply`), --json gives `kind` \"turn\" with `reply` and `best_reply`. A\n"
+    "turn the record leaves unfinished is not judged; --time (default 1 s) is\n"
+    "the planner's budget a turn.\n";
 
 typedef struct {
     SearchLimits lim;
@@ -222,6 +230,130 @@ static void report_line(AnalysisTally *tally, json_t *lines, const AnalyzeOption
         print_line(j, c, number, size, o->pv, k);
 }
 
+/* Stones of a turn as record tokens ("1:h8 2:g7"), or "none". */
+static void stones_text(int n, const int board[2], const Point p[2], int size, char *buf,
+                        size_t len)
+{
+    snprintf(buf, len, "%s", n ? "" : "none");
+    for (int i = 0; i < n; i++) {
+        char tok[COORD_BUF + 4];
+        Action a = game_action_place(board[i], p[i]);
+        game_action_text(&a, size, true, tok, sizeof tok);
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, "%s%s", i ? " " : "", tok);
+    }
+}
+
+static void turn_text(const DualTurn *t, int size, char *buf, size_t len)
+{
+    stones_text(t->n, t->board, t->p, size, buf, len);
+}
+
+static void reply_text(const DualTurn *t, int size, char *buf, size_t len)
+{
+    stones_text(t->reply.n, t->reply.board, t->reply.p, size, buf, len);
+}
+
+/* A dual-board turn: `ROUND COLOUR STONES score S best STONES score S FLAGS`,
+ * with --pv each option's stones and the opponent's best answer found. */
+static void print_turn(const DualJudgement *j, Color c, int round, int size, bool pv)
+{
+    char pt[64], bt[64], ps[32], bs[32];
+    turn_text(&j->played, size, pt, sizeof pt);
+    turn_text(&j->best, size, bt, sizeof bt);
+    score_text(j->played.score, j->played.mate, ps, sizeof ps);
+    score_text(j->best.score, j->best.mate, bs, sizeof bs);
+    printf("%d %s %s score %s best %s score %s", round, colour_name(c), pt, ps, bt, bs);
+    for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++)
+        if (j->flags & FLAGS[i].flag)
+            printf(" %s", FLAGS[i].name);
+    putchar('\n');
+    if (pv) {
+        char rt[64];
+        reply_text(&j->played, size, rt, sizeof rt);
+        printf("  played %s reply %s\n", pt, rt);
+        reply_text(&j->best, size, rt, sizeof rt);
+        printf("  best %s reply %s\n", bt, rt);
+    }
+    fflush(stdout);
+}
+
+/* As line_json, kind "turn": the options are stone lists, `reply` and
+ * `best_reply` the opponent's best answers found. */
+static json_t *turn_json(const DualJudgement *j, Color c, int round, int size)
+{
+    char pt[64], bt[64], pr[64], br[64];
+    turn_text(&j->played, size, pt, sizeof pt);
+    turn_text(&j->best, size, bt, sizeof bt);
+    reply_text(&j->played, size, pr, sizeof pr);
+    reply_text(&j->best, size, br, sizeof br);
+    json_t *flags = json_array();
+    for (size_t i = 0; i < sizeof FLAGS / sizeof FLAGS[0]; i++)
+        if (j->flags & FLAGS[i].flag)
+            json_array_append_new(flags, json_string(FLAGS[i].name));
+    return json_pack("{s:i, s:s, s:s, s:s, s:i, s:i, s:s, s:i, s:i, s:s, s:s, s:o}", "number",
+                     round, "colour", colour_name(c), "kind", "turn", "played", pt, "score",
+                     j->played.score, "mate", j->played.mate, "best", bt, "best_score",
+                     j->best.score, "best_mate", j->best.mate, "reply", pr, "best_reply", br,
+                     "flags", flags);
+}
+
+/* The turn's stones from actions[i..]: true when the record has them all. */
+static bool turn_from_record(const Record *r, int i, int stones, DualTurn *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int k = 0; k < stones; k++) {
+        if (i + k >= r->count || r->actions[i + k].action.type != ACT_PLACE)
+            return false;
+        t->board[k] = r->actions[i + k].action.board;
+        t->p[k] = r->actions[i + k].action.point;
+    }
+    t->n = stones;
+    return true;
+}
+
+/* The dual-board variant: one judgement a whole turn, by the dual-board
+ * player's planner (dualplay.h); a turn the record leaves unfinished is
+ * played without one. */
+static int analyze_dual(const AnalyzeOptions *o, const char *path, const Record *r, Game *g,
+                        Engine *e, AnalysisTally *tally, json_t *lines)
+{
+    Autoplay ap = {.engine = e, .ms = o->lim.turn_ms ? o->lim.turn_ms : 1000};
+    TgError err = {0};
+    for (int i = 0; i < r->count && !game_over(g); i++) {
+        GameTurn t;
+        game_turn(g, &t);
+        /* t.move counts the stones of both boards: one in round 1, then two a turn. */
+        int placed = t.move - 1, turn = (placed + 1) / 2 + 1, round = (turn + 1) / 2;
+        int stones = placed == 0 ? 1 : 2;
+        DualTurn played;
+        DualJudgement j;
+        /* What the planner cannot judge is left for game_apply to refuse. */
+        if (t.stones_left == stones && turn_from_record(r, i, stones, &played) &&
+            dualplay_judge(&ap, g, &played, o->blunder, &j, &err)) {
+            MoveJudgement mj;
+            memset(&mj, 0, sizeof mj);
+            mj.played.score = j.played.score;
+            mj.played.mate = j.played.mate;
+            mj.best.score = j.best.score;
+            mj.best.mate = j.best.mate;
+            mj.flags = j.flags;
+            analysis_tally(tally, t.stone, round, &mj);
+            j.flags = mj.flags;
+            if (lines)
+                json_array_append_new(lines, turn_json(&j, t.stone, round, g->config.size));
+            else
+                print_turn(&j, t.stone, round, g->config.size, o->pv);
+        }
+        const RecordAction *ra = &r->actions[i];
+        if (!game_apply(g, &ra->action, &err)) {
+            cli_error("analyze", "%s:%d:%d: %s", path, ra->line, ra->col, err.msg);
+            return EXIT_USAGE;
+        }
+    }
+    return EXIT_OK;
+}
+
 static int analyze(const AnalyzeOptions *o, const char *path)
 {
     TgError err = {0};
@@ -250,11 +382,6 @@ static int analyze(const AnalyzeOptions *o, const char *path)
         record_free(&r);
         return EXIT_USAGE;
     }
-    if (cfg.dualboard) {
-        cli_error("analyze", "%s: the dual-board variant is not analysed", path);
-        record_free(&r);
-        return EXIT_USAGE;
-    }
     Game *g = malloc(sizeof *g);
     Engine *e = engine_new(&o->eo, &err);
     int rc = EXIT_OK;
@@ -268,7 +395,9 @@ static int analyze(const AnalyzeOptions *o, const char *path)
     AnalysisTally tally;
     analysis_tally_init(&tally);
     json_t *lines = o->json ? json_array() : NULL;
-    for (int i = 0; i < r.count && !game_over(g); i++) {
+    if (cfg.dualboard)
+        rc = analyze_dual(o, path, &r, g, e, &tally, lines);
+    for (int i = 0; i < r.count && !cfg.dualboard && !game_over(g); i++) {
         const RecordAction *ra = &r.actions[i];
         ActionType type = ra->action.type;
         GameTurn t;

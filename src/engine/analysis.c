@@ -27,8 +27,7 @@ double analysis_given_up(const MoveJudgement *j)
     return d > 0 ? 100.0 * d : 0.0;
 }
 
-/* The flags that follow from the two (consistent) results. */
-static unsigned judge_flags(const MoveJudgement *j, int blunder_pct)
+unsigned analysis_flags(const MoveJudgement *j, int blunder_pct)
 {
     unsigned f = forbid_is_forbidden(j->forbid) ? JUDGE_FORBIDDEN : 0;
     bool played_wins = !(f & JUDGE_FORBIDDEN) && j->played.mate > 0;
@@ -135,7 +134,7 @@ bool analysis_judge(Engine *e, const SearchLimits *lim, const Board *b, Color c,
         out->best.score = out->played.score;
         out->best.mate = out->played.mate;
     }
-    out->flags = judge_flags(out, blunder_pct);
+    out->flags = analysis_flags(out, blunder_pct);
     if (out->best.move != POINT_NONE)
         complete_line(e, b, c, &out->best);
     if (out->best.move == p)
@@ -182,7 +181,7 @@ bool analysis_judge_choice(Engine *e, const SearchLimits *lim, const Board *b, C
         if (out->best.move == POINT_NONE || l.score > out->best.score)
             out->best = l;
     }
-    out->flags = judge_flags(out, blunder_pct);
+    out->flags = analysis_flags(out, blunder_pct);
     return true;
 }
 
@@ -210,7 +209,7 @@ bool analysis_judge_colour(Engine *e, const SearchLimits *lim, const Board *b, C
         out->best = alt;
         out->best_colour = other;
     }
-    out->flags = judge_flags(out, blunder_pct);
+    out->flags = analysis_flags(out, blunder_pct);
     return true;
 }
 

@@ -495,3 +495,165 @@ bool dualplay_decide(const Autoplay *ap, const Game *g, Action *out, TgError *er
     free(d);
     return ok;
 }
+
+/* ---- judging a turn ---------------------------------------------------- */
+
+/* A value as an engine score: a forced result by its turn (as engine.h counts
+ * plies), anything else kept below the forced range. */
+static int turn_score(int value, int mate)
+{
+    if (mate > 0)
+        return ENGINE_SCORE_WIN + 1 - mate;
+    if (mate < 0)
+        return -(ENGINE_SCORE_WIN + 1 + mate);
+    int cap = ENGINE_SCORE_WIN_MIN - 1;
+    return value > cap ? cap : value < -cap ? -cap : value;
+}
+
+static void set_reply(DualTurn *t, const Plan *r)
+{
+    t->reply.n = r->n;
+    for (int i = 0; i < r->n; i++) {
+        t->reply.board[i] = r->board[i];
+        t->reply.p[i] = r->p[i];
+    }
+}
+
+/* x's worth of the boards in d, which hold x's finished turn, y to move: a
+ * five made, then the static judgement, then y's best answer among the reply
+ * candidates. Those always hold every five point of x's that y may fill (they
+ * rank first), so a reply that still leaves x five points on both boards
+ * proves the win, and one that leaves y more than two on each proves the loss. */
+static void after_turn(Dual *d, Color x, DualTurn *t)
+{
+    Color y = color_other(x);
+    bool five0 = rules_has_win(&d->b[0], x), five1 = rules_has_win(&d->b[1], x);
+    t->reply.n = 0;
+    t->mate = five0 && five1 ? 1 : five0 || five1 ? -1 : 0;
+    if (t->mate) {
+        t->score = turn_score(0, t->mate);
+        return;
+    }
+    Summary s0, s1;
+    summarize(d, 0, x, &s0);
+    summarize(d, 1, x, &s1);
+    int value = judge(&s0, &s1, x);
+    if (s0.t[y - 1].fives > 0 && s1.t[y - 1].fives > 0) {
+        t->mate = -2;
+        Plan win = {2, {0, 1}, {first_five_point(&d->b[0], y), first_five_point(&d->b[1], y)}, 0};
+        set_reply(t, &win);
+    } else if (imin(s0.t[x - 1].fives, s1.t[x - 1].fives) > 2) {
+        t->mate = 3;
+    } else {
+        Plan r;
+        Width reply = {DUAL_REPLY_CELLS, DUAL_REPLY_SAME, 2};
+        if (plan_turn(d, y, reply, 1, &r)) {
+            set_reply(t, &r);
+            value = -r.score;
+            t->mate = r.score <= -DUAL_WIN / 2 ? 3 : r.score >= DUAL_WIN / 2 ? -4 : 0;
+        }
+    }
+    t->score = turn_score(value, t->mate);
+}
+
+/* Plays t's stones on d's boards, judges them for x and takes them back. */
+static void judge_turn(Dual *d, Color x, DualTurn *t)
+{
+    Plan pl = {t->n, {t->board[0], t->board[1]}, {t->p[0], t->p[1]}, 0};
+    plan_apply(d, &pl, x);
+    after_turn(d, x, t);
+    plan_undo(d, &pl);
+}
+
+/* The stones fit the turn: as many as it asks for, each on an empty point of
+ * its board, no point twice. */
+static bool turn_fits(const Dual *d, const DualTurn *t, int stones, TgError *err)
+{
+    if (t->n != stones) {
+        tg_error_set(err, 0, 0, "the turn is %d stone%s, not %d", stones, stones == 1 ? "" : "s",
+                     t->n);
+        return false;
+    }
+    for (int i = 0; i < t->n; i++) {
+        int bi = t->board[i];
+        if (bi < 0 || bi > 1 || !board_on(&d->b[bi], t->p[i]) ||
+            board_at(&d->b[bi], t->p[i]) != EMPTY) {
+            tg_error_set(err, 0, 0, "stone %d of the turn is not an empty point of its board", i + 1);
+            return false;
+        }
+        if (i == 1 && bi == t->board[0] && t->p[1] == t->p[0]) {
+            tg_error_set(err, 0, 0, "the turn puts two stones on one point");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The planner's turn for x, judged as a played one would be; n 0 when x has
+ * no stone that avoids a lone five (or the planner was cancelled). */
+static void best_turn(Dual *d, Color x, int stones, DualTurn *best)
+{
+    memset(best, 0, sizeof *best);
+    Point f0 = first_five_point(&d->b[0], x), f1 = first_five_point(&d->b[1], x);
+    if (stones == 2 && f0 != POINT_NONE && f1 != POINT_NONE) {
+        *best = (DualTurn){.n = 2, .board = {0, 1}, .p = {f0, f1}};
+    } else {
+        Width w = stones == 2 ? (Width){DUAL_ROOT_CELLS, DUAL_ROOT_SAME, 2}
+                              : (Width){DUAL_SINGLE_CELLS, 0, 1};
+        Plan pl;
+        if (!plan_turn(d, x, w, 2, &pl))
+            return;
+        *best = (DualTurn){.n = pl.n, .board = {pl.board[0], pl.board[1]}, .p = {pl.p[0], pl.p[1]}};
+    }
+    judge_turn(d, x, best);
+}
+
+bool dualplay_judge(const Autoplay *ap, const Game *g, const DualTurn *played, int blunder_pct,
+                    DualJudgement *out, TgError *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!g->config.dualboard || game_over(g)) {
+        tg_error_set(err, 0, 0, "not a dual-board game in progress");
+        return false;
+    }
+    GameTurn t;
+    game_turn(g, &t);
+    int stones = t.move <= 1 ? 1 : 2; /* t.move counts the stones: one in round 1 */
+    if (!(t.allowed & 1u << ACT_PLACE) || t.stones_left != stones) {
+        tg_error_set(err, 0, 0, "the dual-board game is not at the start of a turn");
+        return false;
+    }
+    Color x = t.stone == BLACK || t.stone == WHITE ? t.stone : t.color;
+    Dual *d = malloc(sizeof *d);
+    if (!d) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
+    *d = (Dual){.ap = ap, .b = {*game_board(g, 0), *game_board(g, 1)}};
+    bool ok = turn_fits(d, played, stones, err);
+    if (ok) {
+        int64_t budget = ap->ms > AUTOPLAY_MS_MIN ? ap->ms : AUTOPLAY_MS_MIN;
+        d->start = now_ms();
+        d->deadline = d->start + budget * 3 / 4;
+        out->played = *played;
+        judge_turn(d, x, &out->played);
+        best_turn(d, x, stones, &out->best);
+        if (d->cancelled) {
+            tg_error_set(err, 0, 0, "the judgement was cancelled");
+            ok = false;
+        }
+    }
+    if (ok) {
+        if (out->best.n == 0 || out->played.score > out->best.score)
+            out->best = out->played;
+        MoveJudgement mj;
+        memset(&mj, 0, sizeof mj);
+        mj.played.score = out->played.score;
+        mj.played.mate = out->played.mate;
+        mj.best.score = out->best.score;
+        mj.best.mate = out->best.mate;
+        out->flags = analysis_flags(&mj, blunder_pct);
+    }
+    free(d);
+    return ok;
+}

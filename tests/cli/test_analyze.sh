@@ -119,6 +119,37 @@ if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^9 black h8 score win [0-
 else
     not_ok "--rule for a PSQ" "$OUT" "$ERR"
 fi
+# The dual-board variant: one line a whole turn. White's round-5 stones leave
+# black five points on both boards (lost at turn 2); black's round 6 wins.
+run "$TENGEN" analyze --time 0.2 "$TESTDATA/games/dual_fives.tgn"
+n=$(printf '%s\n' "$OUT" | grep -c '^[0-9]* \(black\|white\) [12]:[a-o][0-9]*\( [12]:[a-o][0-9]*\)\{0,1\} score ')
+if [ "$RC" -eq 0 ] && [ "$n" -eq 11 ] &&
+    printf '%s\n' "$OUT" | grep -Eq '^5 white 2:a3 2:c3 score loss 2 best [12]:[a-o][0-9]+ [12]:[a-o][0-9]+ score -?[0-9]+ blunder forced-loss$' &&
+    printf '%s\n' "$OUT" | grep -Eq '^6 black 1:l8 2:l8 score win 1 best [12]:[gl]8 [12]:[gl]8 score win 1$' &&
+    printf '%s\n' "$OUT" | grep -Eq '^white blunders [1-9][0-9]* missed-wins 0 forced-loss 5 mean-loss '; then
+    ok "dual-board: a line a turn, a loss at turn 2, a win"
+else
+    not_ok "dual-board: a line a turn, a loss at turn 2, a win" "$OUT" "$ERR"
+fi
+# Black lets the two-board win go (a15 c15): a missed win (no blunder: white
+# must still fill a board), shown with --pv and in JSON; the record's last
+# stone, a turn left unfinished, is not judged.
+sed -e '$d' "$TESTDATA/games/dual_fives.tgn" > "$TMPD/dual_missed.tgn"
+printf '1:a15 1:c15  2:l8 1:g8\n1:b15\n' >> "$TMPD/dual_missed.tgn"
+run "$TENGEN" analyze --time 0.2 --pv "$TMPD/dual_missed.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | grep -Eq '^6 black 1:a15 1:c15 score -?[0-9]+ best [12]:[gl]8 [12]:[gl]8 score win 1 missed-win$' &&
+    printf '%s\n' "$OUT" | grep -A2 '^6 black ' | grep -Eq '^  best [12]:[gl]8 [12]:[gl]8 reply none$' &&
+    ! printf '%s\n' "$OUT" | grep -q '^7 black'; then
+    ok "dual-board: a missed win"
+else
+    not_ok "dual-board: a missed win" "$OUT" "$ERR"
+fi
+run "$TENGEN" analyze --time 0.2 --json "$TMPD/dual_missed.tgn"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":6,"colour":"black","kind":"turn","played":"1:a151:c15","score":-\{0,1\}[0-9]*,"mate":[-0-9]*,"best":"[12]:[gl]8[12]:[gl]8","best_score":30000,"best_mate":1,"reply":"[12:a-o0-9]*","best_reply":"none","flags":\["missed-win"\]'; then
+    ok "dual-board: JSON"
+else
+    not_ok "dual-board: JSON" "$OUT" "$ERR"
+fi
 expect_fail "bad --rule" 2 "--rule 'bogus': unknown rule" "$TENGEN" analyze --depth 2 --rule bogus "$REC"
 expect_fail "bad --blunder" 2 "--blunder '0'" "$TENGEN" analyze --blunder 0 "$REC"
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tengen/autoplay.h"
+#include "tengen/coord.h"
 #include "tengen/dualplay.h"
 #include "tengen/rng.h"
 #include "tengen/rules.h"
@@ -262,12 +263,168 @@ static void test_refuses_when_not_asked(void **state)
     game_free(&g);
 }
 
+/* ---- judging a turn (dualplay_judge) ---- */
+
+/* One stone "B:pt" (B 1 or 2) of a turn. */
+static void turn_stone(DualTurn *t, int bi, const char *pt)
+{
+    Point p;
+    assert_true(coord_parse(pt, 15, &p, NULL));
+    t->board[t->n] = bi - 1;
+    t->p[t->n++] = p;
+}
+
+static DualJudgement judge_turn(const Game *g, const DualTurn *t)
+{
+    Autoplay ap = {.engine = engine, .ms = 200};
+    DualJudgement j;
+    TgError err = {0};
+    if (!dualplay_judge(&ap, g, t, 20, &j, &err))
+        fail_msg("no judgement: %s", err.msg);
+    assert_true(j.best.score >= j.played.score);
+    return j;
+}
+
+/* Plays a judged option's stones (or its reply's) on a copy of g and says how the game ends. */
+static GameReason outcome(const Game *g, int n, const int board[2], const Point p[2], Color *winner)
+{
+    Game c;
+    assert_true(game_copy(&c, g));
+    for (int i = 0; i < n; i++) {
+        Action a = game_action_place(board[i], p[i]);
+        assert_true(game_apply(&c, &a, NULL));
+    }
+    GameReason r = game_result(&c)->reason;
+    *winner = game_result(&c)->winner;
+    game_free(&c);
+    return r;
+}
+
+/* Black holds five points on both boards and plays elsewhere: a missed win,
+ * and the choice is the two-board win. */
+static void test_judge_missed_win(void **state)
+{
+    (void)state;
+    Game g;
+    black_fours(&g, false);
+    play(&g, "2:c3 2:e3");
+    DualTurn t = {0};
+    turn_stone(&t, 1, "a15");
+    turn_stone(&t, 1, "c15");
+    DualJudgement j = judge_turn(&g, &t);
+    assert_int_equal(j.best.mate, 1);
+    assert_true(j.flags & JUDGE_MISSED_WIN);
+    assert_true(j.played.mate <= 0);
+    Color w;
+    assert_int_equal(outcome(&g, j.best.n, j.best.board, j.best.p, &w), REASON_DUAL_FIVES);
+    assert_int_equal(w, BLACK);
+    game_free(&g);
+}
+
+/* White leaves black five points on both boards: lost at turn 2, a blunder,
+ * and the reply shown is black's win; filling one board is not lost. */
+static void test_judge_loss_next_turn(void **state)
+{
+    (void)state;
+    Game g;
+    black_fours(&g, false);
+    DualTurn t = {0};
+    turn_stone(&t, 2, "c3");
+    turn_stone(&t, 2, "e3");
+    DualJudgement j = judge_turn(&g, &t);
+    assert_int_equal(j.played.mate, -2);
+    assert_true(j.flags & JUDGE_BLUNDER);
+    assert_false(j.flags & JUDGE_MISSED_WIN);
+    assert_true(j.best.mate >= 0);
+    Game after;
+    assert_true(game_copy(&after, &g));
+    for (int i = 0; i < t.n; i++) {
+        Action a = game_action_place(t.board[i], t.p[i]);
+        assert_true(game_apply(&after, &a, NULL));
+    }
+    Color w;
+    assert_int_equal(outcome(&after, j.played.reply.n, j.played.reply.board, j.played.reply.p, &w),
+                     REASON_DUAL_FIVES);
+    assert_int_equal(w, BLACK);
+    game_free(&after);
+    game_free(&g);
+}
+
+/* A five on one board only: the turn itself loses. */
+static void test_judge_lone_five(void **state)
+{
+    (void)state;
+    Game g;
+    dual_game(&g, 0);
+    play(&g, "1:h8 2:a1 2:c1 1:i8 1:j8 2:e1 2:g1 1:k8 2:h8 2:i1 2:k1 2:i8 2:j8 2:m1 2:o1");
+    DualTurn t = {0};
+    turn_stone(&t, 1, "l8");
+    turn_stone(&t, 2, "a15");
+    DualJudgement j = judge_turn(&g, &t);
+    assert_int_equal(j.played.mate, -1);
+    assert_true(j.flags & JUDGE_BLUNDER);
+    assert_true(j.best.mate >= 0);
+    Color w;
+    assert_int_equal(outcome(&g, t.n, t.board, t.p, &w), REASON_DUAL_ONE_BOARD);
+    assert_int_equal(w, WHITE);
+    game_free(&g);
+}
+
+/* Black's turn leaves it four five points on each board: white can fill at
+ * most two, so black wins at turn 3. */
+static void test_judge_win_in_three(void **state)
+{
+    (void)state;
+    Game g;
+    dual_game(&g, 0);
+    /* Board 1: black's open four h8-k8 and m10-m12; board 2: e8-g8 and h5-h7.
+     * White's stones two apart on the edges never line up. */
+    play(&g, "1:h8 2:a1 2:c1 1:i8 1:j8 2:e1 2:g1 1:k8 1:m10 2:i1 2:k1 1:m11 1:m12 2:m1 2:o1 "
+             "2:e8 2:f8 2:a15 2:c15 2:g8 2:h5 2:e15 2:g15 2:h6 2:h7 1:a1 1:c1");
+    assert_false(game_over(&g));
+    DualTurn t = {0};
+    turn_stone(&t, 1, "m13");
+    turn_stone(&t, 2, "h8");
+    DualJudgement j = judge_turn(&g, &t);
+    assert_int_equal(j.played.mate, 3);
+    assert_false(j.flags & (JUDGE_BLUNDER | JUDGE_MISSED_WIN));
+    game_free(&g);
+}
+
+/* Stones that do not fit the turn, or a turn already begun, are refused. */
+static void test_judge_refuses(void **state)
+{
+    (void)state;
+    Game g;
+    black_fours(&g, false);
+    Autoplay ap = {.engine = engine, .ms = 50};
+    DualJudgement j;
+    TgError err = {0};
+    DualTurn t = {0};
+    turn_stone(&t, 2, "c3");
+    assert_false(dualplay_judge(&ap, &g, &t, 20, &j, &err)); /* one stone of two */
+    turn_stone(&t, 2, "c3");
+    assert_false(dualplay_judge(&ap, &g, &t, 20, &j, &err)); /* the same point twice */
+    t = (DualTurn){0};
+    turn_stone(&t, 1, "h8");
+    turn_stone(&t, 2, "c3");
+    assert_false(dualplay_judge(&ap, &g, &t, 20, &j, &err)); /* h8 is taken */
+    play(&g, "2:c3");
+    t = (DualTurn){0};
+    turn_stone(&t, 2, "e3");
+    assert_false(dualplay_judge(&ap, &g, &t, 20, &j, &err)); /* the turn has begun */
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_takes_two_board_win), cmocka_unit_test(test_blocks_two_board_win),
         cmocka_unit_test(test_no_lone_five),        cmocka_unit_test(test_selfplay),
         cmocka_unit_test(test_beats_random),        cmocka_unit_test(test_refuses_when_not_asked),
+        cmocka_unit_test(test_judge_missed_win),    cmocka_unit_test(test_judge_loss_next_turn),
+        cmocka_unit_test(test_judge_lone_five),     cmocka_unit_test(test_judge_win_in_three),
+        cmocka_unit_test(test_judge_refuses),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
