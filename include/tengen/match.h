@@ -35,6 +35,8 @@ typedef struct {
     int max_moves;        /* draw when this many stones are on the board; 0 = full board */
     int move_delay_ms;    /* wait before each move request (for engines that drop a command
                              arriving just after their answer); not on the clock */
+    bool swap2;           /* the engines settle the opening by swap2, through Gomocup's
+                             SWAP2BOARD (below); no opening stones are given */
 } MatchRules;
 
 /* Defaults for a rule set, Gomocup's where they fit: 15x15 (20x20 freestyle),
@@ -74,11 +76,28 @@ typedef struct {
     int ms[BOARD_MAX_MOVES];      /* thinking time of each move (0 for opening stones) */
     int used_ms[2];               /* total thinking time of black [0] and white [1] */
     char name[2][64];             /* engine names from ABOUT (black, white) */
+    /* Swap2: the first player (black_cmd) ended up white; the colour choices
+     * as the game library writes them (a swap or a keep after `after` stones). */
+    bool swapped;
+    int nchoices;
+    struct {
+        int after;
+        bool swap;
+    } choice[2];
 } MatchGame;
 
 /* Plays one game: black_cmd and white_cmd are shell command lines, the opening
  * stones are placed first (black first, alternating). Fills game; returns false
- * only when the game could not be set up at all (err says why). */
+ * only when the game could not be set up at all (err says why).
+ *
+ * With r->swap2, black_cmd is the first player and white_cmd the second, and
+ * the opening is swap2 as Gomocup's manager asks it (SWAP2BOARD, the stones as
+ * `x,y` lines, black first, then DONE; each answer timed as a move): the first
+ * player answers three stones `x,y x,y x,y`; the second `SWAP` (it takes
+ * black and the first plays 4), one stone (it takes white: move 4) or two
+ * (moves 4 and 5); after two, the first player `SWAP` (it keeps black) or one
+ * stone (it takes white: move 6). A malformed or illegal answer loses the game
+ * for that engine like a bad move. game->swapped tells who ended up black. */
 bool match_play_game(const MatchRules *r, const char *black_cmd, const char *white_cmd,
                      const Point *opening, int nopening, MatchGame *game, TgError *err);
 

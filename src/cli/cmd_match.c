@@ -33,6 +33,11 @@ static const char USAGE[] =
     "                    for engines that drop a command arriving just after\n"
     "                    their answer)\n"
     "  --openings FILE   one opening a line in renju notation (\"h8 h9 j10\")\n"
+    "  --opening swap2   the engines settle each opening by swap2 through\n"
+    "                    Gomocup's SWAP2BOARD (the first player puts three stones,\n"
+    "                    the second swaps, plays 4 or puts 4 and 5, then the first\n"
+    "                    chooses); A is the first player in odd games, B in even\n"
+    "                    ones (default: free, or the --openings stones)\n"
     "  --games N         games to play (default: two per opening, or 2)\n"
     "  -j, --concurrency N  games at once (default 1)\n"
     "  --out DIR         save every game as DIR/NNNN.psq and DIR/NNNN.tgn\n"
@@ -76,16 +81,17 @@ static bool save_game(const Tournament *t, const MatchGame *g, int i, const char
     return ok;
 }
 
-/* Game i: opening i/2, engine A black in even games. */
+/* Game i: opening i/2, engine A black (under swap2: the first player) in even
+ * games. */
 static void play_one(Tournament *t, int i)
 {
     MatchGame *g = malloc(sizeof *g);
     if (!g)
         return;
-    int a_black = i % 2 == 0;
+    int a_first = i % 2 == 0;
     const MatchOpening *o = t->nopenings ? &t->openings[(i / 2) % t->nopenings] : NULL;
     TgError err;
-    bool ok = match_play_game(&t->rules, t->engine[a_black ? 0 : 1], t->engine[a_black ? 1 : 0],
+    bool ok = match_play_game(&t->rules, t->engine[a_first ? 0 : 1], t->engine[a_first ? 1 : 0],
                               o ? o->p : NULL, o ? o->len : 0, g, &err);
     pthread_mutex_lock(&t->lock);
     if (!ok) {
@@ -97,6 +103,7 @@ static void play_one(Tournament *t, int i)
         return;
     }
     t->played++;
+    int a_black = a_first != g->swapped;
     Color a_color = a_black ? BLACK : WHITE;
     if (!t->name[0][0]) {
         snprintf(t->name[0], sizeof t->name[0], "%s", g->name[a_black ? 0 : 1]);
@@ -226,7 +233,7 @@ int cmd_match(int argc, char **argv)
         {"games", required_argument, NULL, 'g'},     {"concurrency", required_argument, NULL, 'j'},
         {"out", required_argument, NULL, 'd'},       {"sprt", required_argument, NULL, 'S'},
         {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
-        {"move-delay", required_argument, NULL, 'D'},
+        {"move-delay", required_argument, NULL, 'D'}, {"opening", required_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     Tournament *t = calloc(1, sizeof *t);
@@ -235,6 +242,7 @@ int cmd_match(int argc, char **argv)
     Rule rule = RULE_RENJU;
     int size = 0, turn = -1, time = -1, tol = -1, mem = -1, maxmoves = -1, jobs = 1, games = 0, delay = 0;
     const char *openings = NULL;
+    bool swap2 = false;
     int rc = EXIT_USAGE, c;
     opterr = 0;
     optind = 1;
@@ -251,6 +259,10 @@ int cmd_match(int argc, char **argv)
         case 'M': ok = cli_int(arg, 0, BOARD_MAX_MOVES, &maxmoves); break;
         case 'O': openings = arg; break;
         case 'D': ok = cli_int(arg, 0, 10000, &delay); break;
+        case 'P':
+            ok = !strcmp(arg, "swap2") || !strcmp(arg, "free");
+            swap2 = !strcmp(arg, "swap2");
+            break;
         case 'g': ok = cli_int(arg, 1, 1000000, &games); break;
         case 'j': ok = cli_int(arg, 1, 256, &jobs); break;
         case 'd': t->out = arg; break;
@@ -295,6 +307,12 @@ int cmd_match(int argc, char **argv)
     if (maxmoves >= 0)
         t->rules.max_moves = maxmoves;
     t->rules.move_delay_ms = delay;
+    t->rules.swap2 = swap2;
+    if (swap2 && openings) {
+        cli_error("match", "--opening swap2 and --openings exclude each other: swap2 makes its "
+                           "own openings");
+        goto done;
+    }
     if (openings) {
         TgError err;
         char *text = file_read_text(openings, &err);

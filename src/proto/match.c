@@ -210,8 +210,24 @@ static bool send_position(GameCtx *ctx, Color c)
     return proc_send(p, "DONE");
 }
 
-/* One move of colour c. Returns false when the game is over. */
-static bool play_move(GameCtx *ctx, Color c)
+/* SWAP2BOARD with the stones so far, black first. */
+static bool send_swap2(GameCtx *ctx, Color c)
+{
+    Proc *p = &ctx->proc[side_index(c)];
+    const Board *b = &ctx->board;
+    p->synced = false; /* the next move request sends the whole position */
+    if (!proc_send(p, "SWAP2BOARD"))
+        return false;
+    for (int i = 0; i < b->count; i++)
+        if (!proc_send(p, "%d,%d", point_x(b->history[i]), point_y(b->history[i])))
+            return false;
+    return proc_send(p, "DONE");
+}
+
+/* Sends c's engine the time left and the request (the position to move on,
+ * or SWAP2BOARD with the stones so far), waits for the answer within the
+ * limits and charges its time. False (the game over) on a timeout or crash. */
+static bool ask(GameCtx *ctx, Color c, bool swap2, char *line, size_t cap, int *ms)
 {
     const MatchRules *r = ctx->r;
     MatchGame *g = ctx->g;
@@ -232,25 +248,20 @@ static bool play_move(GameCtx *ctx, Color c)
         nanosleep(&(struct timespec){.tv_sec = r->move_delay_ms / 1000,
                                      .tv_nsec = (long)(r->move_delay_ms % 1000) * 1000000L},
                   NULL);
-    if (!send_position(ctx, c)) {
+    if (!(swap2 ? send_swap2(ctx, c) : send_position(ctx, c))) {
         finish(ctx, END_CRASH, c, "%s (%s) closed its input", side_name(c), p->name);
         return false;
     }
     int64_t t0 = proc_now_ms();
-    char line[PROC_LINE_MAX];
-    if (!await_line(ctx, c, t0 + limit + r->tolerance_ms, "its move", true, line, sizeof line))
+    /* An ERROR to SWAP2BOARD is its answer (an engine without swap2), not a late one. */
+    if (!await_line(ctx, c, t0 + limit + r->tolerance_ms, swap2 ? "SWAP2BOARD" : "its move",
+                    !swap2, line, cap))
         return false;
-    int ms = (int)(proc_now_ms() - t0);
-    g->used_ms[side] += ms;
-    Point q;
-    if (!parse_move(line, r->size, &q)) {
-        finish(ctx, END_GARBAGE, c, "%s (%s) answered '%.100s' instead of a move", side_name(c),
-               p->name, line);
-        return false;
-    }
-    if (r->timeout_turn_ms > 0 && ms > r->timeout_turn_ms + r->tolerance_ms) {
-        finish(ctx, END_TIMEOUT, c, "%s (%s) took %d ms for a move (limit %d)", side_name(c),
-               p->name, ms, r->timeout_turn_ms);
+    *ms = (int)(proc_now_ms() - t0);
+    g->used_ms[side] += *ms;
+    if (r->timeout_turn_ms > 0 && *ms > r->timeout_turn_ms + r->tolerance_ms) {
+        finish(ctx, END_TIMEOUT, c, "%s (%s) took %d ms for %s (limit %d)", side_name(c),
+               p->name, *ms, swap2 ? "SWAP2BOARD" : "a move", r->timeout_turn_ms);
         return false;
     }
     if (r->timeout_match_ms > 0 && g->used_ms[side] > r->timeout_match_ms + r->tolerance_ms) {
@@ -258,6 +269,16 @@ static bool play_move(GameCtx *ctx, Color c)
                p->name, g->used_ms[side], r->timeout_match_ms);
         return false;
     }
+    return true;
+}
+
+/* Puts c's stone q (answered as `line`, after ms) on the board as the referee
+ * sees it. False when that ends the game. */
+static bool place(GameCtx *ctx, Color c, Point q, const char *line, int ms)
+{
+    const MatchRules *r = ctx->r;
+    MatchGame *g = ctx->g;
+    Proc *p = &ctx->proc[side_index(c)];
     Board *b = &ctx->board;
     if (q == POINT_NONE || b->cell[q] != EMPTY) {
         finish(ctx, END_ILLEGAL, c, "%s (%s) played %.40s: %s", side_name(c), p->name, line,
@@ -295,6 +316,135 @@ static bool play_move(GameCtx *ctx, Color c)
     return true;
 }
 
+/* One move of colour c. Returns false when the game is over. */
+static bool play_move(GameCtx *ctx, Color c)
+{
+    char line[PROC_LINE_MAX];
+    int ms;
+    if (!ask(ctx, c, false, line, sizeof line, &ms))
+        return false;
+    Point q;
+    if (!parse_move(line, ctx->r->size, &q)) {
+        finish(ctx, END_GARBAGE, c, "%s (%s) answered '%.100s' instead of a move", side_name(c),
+               ctx->proc[side_index(c)].name, line);
+        return false;
+    }
+    return place(ctx, c, q, line, ms);
+}
+
+/* ---- swap2 --------------------------------------------------------------- */
+
+/* A SWAP2BOARD answer: SWAP (n 0), or 1..max points `x,y` separated by
+ * spaces (a point off the board is POINT_NONE, refused when placed). */
+static bool parse_swap2(const char *line, int size, int max, Point *out, int *n)
+{
+    *n = 0;
+    if (parse_move(line, size, &out[0])) { /* one point, spaces allowed: "7, 7" */
+        *n = 1;
+        return true;
+    }
+    char buf[PROC_LINE_MAX];
+    snprintf(buf, sizeof buf, "%s", line);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
+        if (*n == 0 && !strcmp(tok, "SWAP") && !strtok_r(NULL, " \t\r", &save))
+            return true;
+        if (*n == max || !parse_move(tok, size, &out[*n]))
+            return false;
+        ++*n;
+    }
+    return *n > 0;
+}
+
+/* Asks colour c's engine (the player in that slot) for a swap2 decision of
+ * one of the counts in `allowed` (bit n: n points; bit 0: SWAP). */
+static bool swap2_answer(GameCtx *ctx, Color c, unsigned allowed, const char *what, Point *pts,
+                         int *n, int *ms)
+{
+    char line[PROC_LINE_MAX];
+    if (!ask(ctx, c, true, line, sizeof line, ms))
+        return false;
+    if (!parse_swap2(line, ctx->r->size, 3, pts, n) || !(allowed & 1u << *n)) {
+        finish(ctx, END_GARBAGE, c, "%s (%s) answered '%.100s' to SWAP2BOARD instead of %s",
+               side_name(c), ctx->proc[side_index(c)].name, line, what);
+        return false;
+    }
+    return true;
+}
+
+/* The engines change colours: each keeps its process, time and name. */
+static void swap_sides(GameCtx *ctx)
+{
+    MatchGame *g = ctx->g;
+    Proc p = ctx->proc[0];
+    ctx->proc[0] = ctx->proc[1];
+    ctx->proc[1] = p;
+    int ms = g->used_ms[0];
+    g->used_ms[0] = g->used_ms[1];
+    g->used_ms[1] = ms;
+    char name[sizeof g->name[0]];
+    memcpy(name, g->name[0], sizeof name);
+    memcpy(g->name[0], g->name[1], sizeof name);
+    memcpy(g->name[1], name, sizeof name);
+    g->swapped = !g->swapped;
+}
+
+static void note_choice(MatchGame *g, bool swap)
+{
+    g->choice[g->nchoices].after = g->count;
+    g->choice[g->nchoices++].swap = swap;
+}
+
+/* Places stones from pts, colours alternating from the board's side to move. */
+static bool place_all(GameCtx *ctx, const Point *pts, int n, int ms)
+{
+    for (int i = 0; i < n; i++) {
+        char text[COORD_BUF];
+        coord_format_xy(pts[i], text);
+        if (pts[i] == POINT_NONE)
+            snprintf(text, sizeof text, "off the board");
+        if (!place(ctx, board_side_to_move(&ctx->board), pts[i], text, i ? 0 : ms))
+            return false;
+    }
+    return true;
+}
+
+/* The swap2 opening, the first player in the black slot and the second in
+ * the white one; they change slots when the first player ends up white.
+ * False when the game ended in it. */
+static bool swap2_opening(GameCtx *ctx)
+{
+    MatchGame *g = ctx->g;
+    Point pts[3];
+    int n, ms;
+    if (!swap2_answer(ctx, BLACK, 1u << 3, "three stones", pts, &n, &ms) ||
+        !place_all(ctx, pts, n, ms))
+        return false;
+    /* The second player: take black, take white and play 4, or put 4 and 5. */
+    if (!swap2_answer(ctx, WHITE, 1u << 0 | 1u << 1 | 1u << 2, "SWAP or one or two stones", pts,
+                      &n, &ms))
+        return false;
+    if (n == 0) {
+        note_choice(g, true);
+        swap_sides(ctx);
+        return true;
+    }
+    if (n == 1) {
+        note_choice(g, false);
+        return place_all(ctx, pts, 1, ms);
+    }
+    if (!place_all(ctx, pts, 2, ms))
+        return false;
+    /* The first player: keep black, or take white and play 6. */
+    if (!swap2_answer(ctx, BLACK, 1u << 0 | 1u << 1, "SWAP or one stone", pts, &n, &ms))
+        return false;
+    note_choice(g, n == 1);
+    if (n == 0)
+        return true;
+    swap_sides(ctx);
+    return place_all(ctx, pts, 1, ms);
+}
+
 bool match_play_game(const MatchRules *r, const char *black_cmd, const char *white_cmd,
                      const Point *opening, int nopening, MatchGame *game, TgError *err)
 {
@@ -310,6 +460,11 @@ bool match_play_game(const MatchRules *r, const char *black_cmd, const char *whi
     if (!board_init(&ctx->board, r->size, r->rule)) {
         tg_error_set(err, 0, 0, "board size %d: must be %d..%d", r->size, BOARD_MIN_SIZE,
                      BOARD_MAX_SIZE);
+        free(ctx);
+        return false;
+    }
+    if (r->swap2 && nopening > 0) {
+        tg_error_set(err, 0, 0, "a swap2 game takes no opening stones");
         free(ctx);
         return false;
     }
@@ -329,6 +484,8 @@ bool match_play_game(const MatchRules *r, const char *black_cmd, const char *whi
     default_name(&ctx->proc[0], black_cmd);
     default_name(&ctx->proc[1], white_cmd);
     bool running = start_engine(ctx, BLACK, black_cmd) && start_engine(ctx, WHITE, white_cmd);
+    if (running && r->swap2)
+        running = swap2_opening(ctx);
     if (running && ctx->board.count >= board_area(&ctx->board)) {
         finish(ctx, END_DRAW_FULL, EMPTY, "the board is full");
         running = false;
@@ -364,12 +521,21 @@ char *match_game_tgn(const MatchGame *g, const MatchRules *r, TgError *err)
     record_init(&rec);
     rec.config.size = r->size;
     rec.config.rule = r->rule;
-    rec.config.opening = OPENING_FREE;
+    rec.config.opening = r->swap2 ? OPENING_SWAP2 : OPENING_FREE;
     rec.has = REC_HAS_SIZE | REC_HAS_RULE | REC_HAS_OPENING;
-    for (int i = 0; i < g->count; i++) {
+    int next = 0;
+    for (int i = 0; i <= g->count; i++) {
         Action a;
-        record_action(&a, ACT_PLACE);
-        a.point = g->moves[i];
+        bool choice = next < g->nchoices && g->choice[next].after == i;
+        if (!choice && i == g->count)
+            break;
+        record_action(&a, choice ? (g->choice[next].swap ? ACT_SWAP : ACT_NOSWAP) : ACT_PLACE);
+        if (choice) {
+            next++;
+            i--; /* the stone at i comes after the choice */
+        } else {
+            a.point = g->moves[i];
+        }
         if (!record_append(&rec, &a, 0, 0)) {
             tg_error_set(err, 0, 0, "out of memory");
             record_free(&rec);

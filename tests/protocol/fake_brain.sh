@@ -11,7 +11,16 @@
 #   errors    sends an ERROR line (a late answer to an INFO) before every move
 #   busy      still busy for 150 ms after each answer: a TURN arriving then is
 #             dropped and its coordinates read as a command (as Rapfi 0.43 does)
+# and answers SWAP2BOARD as told by $2 (its name then ends in -$2): with no
+# stones the first three empty points; with three or five stones
+#   swap      SWAP
+#   move      one point (taking white)
+#   two       two points with three stones (moves 4 and 5), one with five
+#   garbage   a word
+#   none      ERROR, as an engine without swap2
 mode=${1:-good}
+swap2=${2:-move}
+name="fake-$mode${2:+-$2}"
 size=15
 declare -A taken
 me_first=1
@@ -51,7 +60,7 @@ while IFS= read -r line; do
             echo OK
         fi
         ;;
-    ABOUT) echo "name=\"fake-$mode\", version=\"1\"" ;;
+    ABOUT) echo "name=\"$name\", version=\"1\"" ;;
     INFO*) ;;
     BEGIN) move ;;
     TURN*)
@@ -71,6 +80,29 @@ while IFS= read -r line; do
             taken[$bx,$by]=1
         done
         move
+        ;;
+    SWAP2BOARD)
+        stones=0
+        while IFS= read -r l; do
+            l=${l%$'\r'}
+            [ "$l" = DONE ] && break
+            IFS=, read -r bx by <<<"$l"
+            taken[$bx,$by]=1
+            stones=$((stones + 1))
+        done
+        if [ "$swap2" = none ]; then echo "ERROR Unknown command: SWAP2BOARD"; continue; fi
+        if [ "$swap2" = garbage ]; then echo "maybe"; continue; fi
+        want=1
+        [ "$stones" -eq 0 ] && want=3
+        [ "$stones" -eq 3 ] && [ "$swap2" = two ] && want=2
+        if [ "$stones" -gt 0 ] && [ "$swap2" = swap ]; then echo SWAP; continue; fi
+        pts=()
+        for ((y = 0; y < size && ${#pts[@]} < want; y++)); do
+            for ((x = 0; x < size && ${#pts[@]} < want; x++)); do
+                [ -z "${taken[$x,$y]}" ] && taken[$x,$y]=1 && pts+=("$x,$y")
+            done
+        done
+        echo "${pts[*]}"
         ;;
     END) exit 0 ;;
     esac

@@ -100,6 +100,60 @@ if [ "$RC" -eq 0 ] && grep -q 'H1 accepted' <<<"$OUT" && ! grep -Eq '^A fake-goo
     ok "SPRT stops the match when it decides"
 else not_ok "SPRT stops the match when it decides" "$OUT" "$ERR"; fi
 
+# Swap2 through SWAP2BOARD: A is the first player in game 1, B in game 2. Each
+# pair below leaves the same engine black in both games, by a different road;
+# every record replays under `opening swap2` to the same result.
+swap2_pair() { # NAME A-STYLE B-STYLE BLACK-NAME TOKEN-PATTERN
+    local name=$1 a=$2 b=$3 black=$4 pat=$5
+    rm -rf "$TMPD/swap2"
+    run "$TENGEN" match --opening swap2 --rule freestyle --size 15 --turn 300 --time 5000 \
+        --tolerance 300 --out "$TMPD/swap2" "$FAKE good $a" "$FAKE good $b"
+    local fine=1 f
+    for f in "$TMPD/swap2/0001.tgn" "$TMPD/swap2/0002.tgn"; do
+        grep -qx 'opening swap2' "$f" 2>/dev/null || fine=0
+        [ "$("$TENGEN" check "$f" 2>&1 | tail -n 1)" = "result: black wins: five a11-e15 (move 61 at a11)" ] || fine=0
+    done
+    if [ "$RC" -eq 0 ] && [ "$fine" -eq 1 ] &&
+        [ "$(grep -c "^game [12]: fake-good-$black (black) - .*, five: " <<<"$OUT")" -eq 2 ] &&
+        grep -Eq "$pat" "$TMPD/swap2/0002.tgn"; then
+        ok "swap2: $name"
+    else not_ok "swap2: $name" "status $RC" "$OUT" "$ERR" "$(cat "$TMPD"/swap2/*.tgn 2>/dev/null)"; fi
+}
+# Game 2: B puts three, A swaps (takes black), B plays 4 as white.
+swap2_pair "SWAP takes black" swap move swap '^a15 b15 c15 swap d15 '
+# Game 2: A puts 4 and 5, B keeps black with SWAP, A plays 6.
+swap2_pair "after two more stones, SWAP keeps black" two swap swap '^a15 b15 c15 d15 e15 noswap f15 '
+# Game 2: A puts 4 and 5, B takes white with move 6.
+swap2_pair "after two more stones, a move takes white" two move two '^a15 b15 c15 d15 e15 swap f15 '
+run "$TENGEN" match --opening swap2 --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
+    "$FAKE good move" "$FAKE good garbage"
+if [ "$RC" -eq 0 ] &&
+    grep -Eq "^game 1: .* 1-0, garbage: white \(fake-good-garbage\) answered 'maybe' to SWAP2BOARD instead of SWAP or one or two stones$" <<<"$OUT" &&
+    grep -Eq "^game 2: .* 0-1, garbage: black \(fake-good-garbage\) answered 'maybe' to SWAP2BOARD instead of three stones$" <<<"$OUT" &&
+    grep -Eq '^A fake-good-move +2 +2 +0 +0' <<<"$OUT"; then
+    ok "swap2: a garbage answer loses, either player"
+else not_ok "swap2: a garbage answer loses, either player" "status $RC" "$OUT" "$ERR"; fi
+run "$TENGEN" match --opening swap2 --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
+    "$FAKE good move" "$FAKE good none"
+if [ "$RC" -eq 0 ] && [ "$(grep -c "answered 'ERROR Unknown command: SWAP2BOARD' to SWAP2BOARD" <<<"$OUT")" -eq 2 ] &&
+    grep -Eq '^A fake-good-move +2 +2 +0 +0' <<<"$OUT"; then
+    ok "swap2: an engine without SWAP2BOARD loses"
+else not_ok "swap2: an engine without SWAP2BOARD loses" "status $RC" "$OUT" "$ERR"; fi
+# tengen against itself under swap2 (renju): legal answers in time, records that replay.
+rm -rf "$TMPD/swap2"
+run "$TENGEN" match --opening swap2 --rule renju --turn 100 --time 6000 --tolerance 3000 --max-moves 40 \
+    --memory 40 -j 2 --out "$TMPD/swap2" "$PBRAIN" "$TENGEN pbrain"
+bad=$(grep -Ec '^game [0-9]*: .*, (timeout|illegal move|garbage|crash|start failed|forbidden move):' <<<"$OUT")
+replay=0
+for f in "$TMPD"/swap2/*.tgn; do "$TENGEN" check "$f" >/dev/null 2>&1 && replay=$((replay + 1)); done
+if [ "$RC" -eq 0 ] && [ "$(grep -c '^game [12]: ' <<<"$OUT")" -eq 2 ] && [ "$bad" -eq 0 ] && [ "$replay" -eq 2 ] &&
+    [ "$(grep -lx 'opening swap2' "$TMPD"/swap2/*.tgn | wc -l)" -eq 2 ]; then
+    ok "swap2: tengen against tengen"
+else not_ok "swap2: tengen against tengen" "status $RC" "$OUT" "$ERR"; fi
+expect_fail "--opening swap2 takes no opening file" 2 "--opening swap2 and --openings exclude each other" \
+    "$TENGEN" match --opening swap2 --openings "$TESTDATA/openings/renju.txt" a b
+expect_fail "an unknown --opening" 2 "--opening: bad value 'rif'" "$TENGEN" match --opening rif a b
+
 expect_fail "one engine is not a match" 2 'give exactly two engine command lines' \
     "$TENGEN" match "$FAKE good"
 expect_fail "bad rule" 2 "--rule: bad value 'gomoku'" "$TENGEN" match --rule gomoku a b
