@@ -30,10 +30,19 @@ typedef struct {
     const atomic_int *cancel;  /* optional: non-zero stops the search and makes the rest depth 1 */
     SearchCallback progress;   /* optional: called from every search */
     void *user;
+    /* Internal: the decision's clock starts with its first search, and its
+     * time is shared by `phases` sequential parts; no search runs past it. */
+    int64_t started_ms;
+    int phases;
 } OpeningAI;
 
-/* Defaults: 1 s and depth 8 per decision, balanced within 60. */
+/* Defaults: 1 s and depth 8 per decision, balanced within 60. An OpeningAI
+ * serves one decision: the time limit covers all of its searches. */
 void opening_ai_init(OpeningAI *ai, Engine *e);
+
+/* Shares the decision's time among n sequential calls of the functions below
+ * (a caller that makes several, e.g. two balancing stones). */
+void opening_ai_split(OpeningAI *ai, int n);
 
 /* The engine's score for black of b with to_move to play (and its best move). */
 bool opening_ai_black_score(OpeningAI *ai, const Board *b, Color to_move, int *score, Point *best);

@@ -1,9 +1,11 @@
 /* opening_ai.c — opening-rule decisions from engine scores. */
 #include "tengen/opening_ai.h"
 
+#define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tengen/forbid.h"
 #include "tengen/openings.h"
@@ -20,27 +22,58 @@ void opening_ai_init(OpeningAI *ai, Engine *e)
     ai->limits.turn_ms = 1000;
     ai->limits.depth = 8;
     ai->balanced_margin = 60;
+    ai->phases = 1;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static bool cancelled(const OpeningAI *ai) { return ai->cancel && atomic_load(ai->cancel); }
 
-/* Limits for one of `parts` searches of a decision. */
-static SearchLimits part_limits(const OpeningAI *ai, int parts)
+/* Limits for one of `parts` searches of the current phase of a decision:
+ * its share of the decision's budget, never past what is left of it. Once
+ * the budget is spent, the rest answer from the shallowest search. */
+static SearchLimits part_limits(OpeningAI *ai, int parts)
 {
     SearchLimits l;
     search_limits_init(&l);
+    int64_t split = (int64_t)(parts > 0 ? parts : 1) * (ai->phases > 0 ? ai->phases : 1);
     l.depth = ai->limits.depth;
-    l.nodes = ai->limits.nodes / (uint64_t)(parts > 0 ? parts : 1);
+    l.nodes = ai->limits.nodes / (uint64_t)split;
     int64_t budget = ai->limits.turn_ms;
     if (ai->limits.match_left_ms > 0 && (budget == 0 || ai->limits.match_left_ms / 4 < budget))
         budget = ai->limits.match_left_ms / 4;
     if (budget > 0) {
-        l.turn_ms = budget / (parts > 0 ? parts : 1);
-        if (l.turn_ms < MIN_SEARCH_MS)
+        int64_t now = now_ms();
+        if (!ai->started_ms)
+            ai->started_ms = now;
+        int64_t left = budget - (now - ai->started_ms);
+        l.turn_ms = budget / split < left ? budget / split : left;
+        if (l.turn_ms < MIN_SEARCH_MS) {
             l.turn_ms = MIN_SEARCH_MS;
+            l.depth = 1;
+            l.nodes = 0;
+        }
     }
     return l;
 }
+
+/* Splits the decision's time over n more sequential phases until the matching
+ * phases_end (returns the old count to give it). */
+static int phases_begin(OpeningAI *ai, int n)
+{
+    int old = ai->phases;
+    ai->phases = (old > 0 ? old : 1) * (n > 0 ? n : 1);
+    return old;
+}
+
+static void phases_end(OpeningAI *ai, int old) { ai->phases = old; }
+
+void opening_ai_split(OpeningAI *ai, int n) { phases_begin(ai, n); }
 
 /* Forwards progress and turns a cancel that came before the search started
  * (which the engine did not hear) into a stop. */
@@ -278,7 +311,10 @@ bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
     for (int i = 0; i < OPENINGS_COUNT; i++)
         if (!opening_points(i, size, all[i]))
             return false;
-    int best = -1, best_key = INT_MAX;
+    int best = -1, best_key = INT_MAX, groups = 1;
+    for (int i = 1; i < OPENINGS_COUNT; i++)
+        groups += all[i][1] != all[i - 1][1];
+    int old = phases_begin(ai, groups);
     /* One root-restricted search per white 2nd stone ranks all its third moves. */
     for (int first = 0; first < OPENINGS_COUNT;) {
         int last = first;
@@ -300,6 +336,7 @@ bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
             }
         first = last;
     }
+    phases_end(ai, old);
     if (best < 0) /* no search ran: 3D Sosei, close to even under the old RIF rule */
         best = 2;
     memcpy(out, all[best], 3 * sizeof *out);
@@ -317,7 +354,7 @@ int opening_ai_region(const Board *b, int r, Point *out)
     return n;
 }
 
-Swap2Choice opening_ai_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2])
+static Swap2Choice swap2_decide(OpeningAI *ai, const Board *b, Point *move, Point two[2])
 {
     int s = 0;
     Point best = POINT_NONE;
@@ -338,6 +375,14 @@ Swap2Choice opening_ai_swap2(OpeningAI *ai, const Board *b, Point *move, Point t
     return SWAP2_PUT_TWO;
 }
 
+Swap2Choice opening_ai_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2])
+{
+    int old = phases_begin(ai, 3); /* the colours' score, then stones 4 and 5 */
+    Swap2Choice c = swap2_decide(ai, b, move, two);
+    phases_end(ai, old);
+    return c;
+}
+
 bool opening_ai_swap2_final(OpeningAI *ai, const Board *b, Point *move)
 {
     int s = 0;
@@ -348,8 +393,20 @@ bool opening_ai_swap2_final(OpeningAI *ai, const Board *b, Point *move)
     return s > 0 || best < 0;
 }
 
+static bool taraguchi_offer(OpeningAI *ai, const Board *b, int n, Point *props, int *nprops,
+                            Point *place);
+
 bool opening_ai_taraguchi_offer(OpeningAI *ai, const Board *b, int n, Point *props, int *nprops,
                              Point *place)
+{
+    int old = phases_begin(ai, 3); /* the proposals, the placed stone, the proposals' worst */
+    bool offer = taraguchi_offer(ai, b, n, props, nprops, place);
+    phases_end(ai, old);
+    return offer;
+}
+
+static bool taraguchi_offer(OpeningAI *ai, const Board *b, int n, Point *props, int *nprops,
+                            Point *place)
 {
     *nprops = opening_ai_propose(ai, b, n, props);
     Point region[81];

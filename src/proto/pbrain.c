@@ -428,6 +428,7 @@ static void run_balance(Pbrain *pb, int stones, int bias)
 {
     OpeningAI ai;
     opening_ai_for(pb, &ai);
+    opening_ai_split(&ai, stones);
     Board *b = &pb->board;
     Point p[2];
     for (int i = 0; i < stones; i++) {

@@ -111,16 +111,17 @@ else not_ok "a STOP right behind the command is heard" "took $ms ms" "$(cat "$TM
 # (timed from the command, after START has been answered). A loaded machine
 # can hold the process off the CPU past any margin, so the brain gets three
 # tries: one that ignores the limit is slow in every one of them.
-timed_turn() {
+timed_turn() { # [COMMANDS [TURN_MS]]: the position by default, 300 ms
+    local cmds=${1:-$POS} turn=${2:-300}
     coproc BRAIN { "$PBRAIN" 2>/dev/null; }
-    printf 'START 15\nINFO timeout_turn 300\n' >&"${BRAIN[1]}"
+    printf 'START 15\nINFO timeout_turn %s\n' "$turn" >&"${BRAIN[1]}"
     read -r -t 30 reply <&"${BRAIN[0]}"
     local start
     start=$(date +%s%N)
-    printf "$POS" >&"${BRAIN[1]}"
+    printf "$cmds" >&"${BRAIN[1]}"
     move=
     while read -r -t 30 reply <&"${BRAIN[0]}"; do
-        case $reply in [0-9]*,[0-9]*) move=$reply; break ;; esac
+        case $reply in [0-9]*,[0-9]* | SWAP) move=$reply; break ;; esac
     done
     ms=$((($(date +%s%N) - start) / 1000000))
     printf 'END\n' >&"${BRAIN[1]}"
@@ -135,3 +136,17 @@ done
 if [ -n "$move" ] && [ "$ms" -lt 700 ]; then
     ok "timeout_turn 300 is kept (${ms} ms)"
 else not_ok "timeout_turn 300 is kept" "took$tries ms, move '$move'"; fi
+# An opening decision is one turn too, however many searches it makes: swap2's
+# three stones (one search per white 2nd stone), and the second player's
+# choice (the colours' score, then stones 4 and 5), within 600 ms.
+for ask in 'SWAP2BOARD\nDONE\n' 'SWAP2BOARD\n11,7\n10,6\n13,5\nDONE\n'; do
+    tries=
+    for _ in 1 2 3; do
+        timed_turn "$ask" 600
+        tries="$tries ${ms}"
+        [ -n "$move" ] && [ "$ms" -lt 1000 ] && break
+    done
+    if [ -n "$move" ] && [ "$ms" -lt 1000 ]; then
+        ok "timeout_turn 600 is kept by $(printf "$ask" | grep -c ,) stones' SWAP2BOARD (${ms} ms)"
+    else not_ok "timeout_turn 600 is kept by SWAP2BOARD" "took$tries ms, answer '$move'"; fi
+done
