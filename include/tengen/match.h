@@ -92,7 +92,8 @@ typedef struct {
  *
  * With r->swap2, black_cmd is the first player and white_cmd the second, and
  * the opening is swap2 as Gomocup's manager asks it (SWAP2BOARD, the stones as
- * `x,y` lines, black first, then DONE; each answer timed as a move): the first
+ * `x,y,field` lines, black first, fields as BOARD's for the colour the engine
+ * holds so far, then DONE; each answer timed as a move): the first
  * player answers three stones `x,y x,y x,y`; the second `SWAP` (it takes
  * black and the first plays 4), one stone (it takes white: move 4) or two
  * (moves 4 and 5); after two, the first player `SWAP` (it keeps black) or one

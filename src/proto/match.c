@@ -218,9 +218,13 @@ static bool send_swap2(GameCtx *ctx, Color c)
     p->synced = false; /* the next move request sends the whole position */
     if (!proc_send(p, "SWAP2BOARD"))
         return false;
-    for (int i = 0; i < b->count; i++)
-        if (!proc_send(p, "%d,%d", point_x(b->history[i]), point_y(b->history[i])))
+    /* Fields as in BOARD, for the colour the engine holds so far (the first
+     * player black): engines that read SWAP2BOARD like BOARD need them. */
+    for (int i = 0; i < b->count; i++) {
+        Point q = b->history[i];
+        if (!proc_send(p, "%d,%d,%d", point_x(q), point_y(q), b->cell[q] == c ? 1 : 2))
             return false;
+    }
     return proc_send(p, "DONE");
 }
 

@@ -86,7 +86,7 @@ while IFS= read -r line; do
         while IFS= read -r l; do
             l=${l%$'\r'}
             [ "$l" = DONE ] && break
-            IFS=, read -r bx by <<<"$l"
+            IFS=, read -r bx by _ <<<"$l"
             taken[$bx,$by]=1
             stones=$((stones + 1))
         done
