@@ -5,10 +5,13 @@
 #include "tengen/dualplay.h"
 #include "tengen/opening_ai.h"
 
+#include "proc.h"
+
 /* One decision in progress. */
 typedef struct {
     const Autoplay *ap;
     OpeningAI ai;
+    int64_t started_ms;
 } AutoplayRun;
 
 static bool cancelled(const AutoplayRun *d)
@@ -16,8 +19,9 @@ static bool cancelled(const AutoplayRun *d)
     return d->ap->cancel && atomic_load(d->ap->cancel) != 0;
 }
 
-/* Searches b for `side` under the decision's budget (scaled by share/8),
- * restricted to root[0..nroot) when nroot > 0. */
+/* Searches b for `side` under the decision's budget (scaled by share/8, and
+ * no more than is left of it: a fallback after an opening decision gets
+ * what that left), restricted to root[0..nroot) when nroot > 0. */
 static bool search(AutoplayRun *d, const Board *b, Color side, const Point *root, int nroot, int nbest,
                    int share, SearchResult *out, TgError *err)
 {
@@ -30,6 +34,9 @@ static bool search(AutoplayRun *d, const Board *b, Color side, const Point *root
     SearchLimits lim;
     search_limits_init(&lim);
     lim.turn_ms = d->ap->ms * share / 8;
+    int64_t left = d->ap->ms - (proc_now_ms() - d->started_ms);
+    if (lim.turn_ms > left)
+        lim.turn_ms = left;
     if (lim.turn_ms < AUTOPLAY_MS_MIN)
         lim.turn_ms = AUTOPLAY_MS_MIN;
     lim.nbest = nbest;
@@ -345,8 +352,9 @@ bool autoplay_decide(const Autoplay *ap, const Game *g, Action *out, TgError *er
     }
     if (g->config.dualboard)
         return dualplay_decide(ap, g, out, err);
-    AutoplayRun d = {.ap = ap};
+    AutoplayRun d = {.ap = ap, .started_ms = proc_now_ms()};
     opening_ai_init(&d.ai, ap->engine);
+    d.ai.started_ms = d.started_ms; /* one clock for the whole decision */
     d.ai.limits.turn_ms = ap->ms;
     d.ai.cancel = ap->cancel;
     d.ai.progress = ap->progress;

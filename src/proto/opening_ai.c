@@ -1,14 +1,14 @@
 /* opening_ai.c — opening-rule decisions from engine scores. */
 #include "tengen/opening_ai.h"
 
-#define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "tengen/forbid.h"
 #include "tengen/openings.h"
+
+#include "proc.h"
 
 #define SCORE_NONE INT_MIN
 #define DECLARE_UNIT 120 /* black advantage worth one more 5th-move proposal */
@@ -25,12 +25,6 @@ void opening_ai_init(OpeningAI *ai, Engine *e)
     ai->phases = 1;
 }
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static bool cancelled(const OpeningAI *ai) { return ai->cancel && atomic_load(ai->cancel); }
 
@@ -48,7 +42,7 @@ static SearchLimits part_limits(OpeningAI *ai, int parts)
     if (ai->limits.match_left_ms > 0 && (budget == 0 || ai->limits.match_left_ms / 4 < budget))
         budget = ai->limits.match_left_ms / 4;
     if (budget > 0) {
-        int64_t now = now_ms();
+        int64_t now = proc_now_ms();
         if (!ai->started_ms)
             ai->started_ms = now;
         int64_t left = budget - (now - ai->started_ms);
