@@ -79,6 +79,14 @@ int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax);
  * 1 on the centre). Writes 3 points. */
 bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3]);
 
+/* The opener's three stones where they may go anywhere (swap2 outside
+ * renju, where every one of the 26 openings leaves black well ahead): black
+ * 1 on the centre, white 2 at one of a few distances from it, black 3 the
+ * point of the central 9x9 square that leaves the position most balanced;
+ * the most balanced of these. Writes 3 points; false if the board is too
+ * small for the shapes. */
+bool opening_ai_free_three(OpeningAI *ai, int size, Rule rule, Point out[3]);
+
 /* Points of the central (2r+1) x (2r+1) square that are empty (Taraguchi
  * regions: r = 1 for 3x3 ... 4 for 9x9). Returns how many. */
 int opening_ai_region(const Board *b, int r, Point *out);

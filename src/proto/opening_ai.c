@@ -45,9 +45,11 @@ static SearchLimits part_limits(OpeningAI *ai, int parts)
         int64_t now = proc_now_ms();
         if (!ai->started_ms)
             ai->started_ms = now;
-        int64_t left = budget - (now - ai->started_ms);
-        l.turn_ms = budget / split < left ? budget / split : left;
-        if (l.turn_ms < MIN_SEARCH_MS) {
+        int64_t left = budget - (now - ai->started_ms), share = budget / split;
+        if (share < MIN_SEARCH_MS)
+            share = MIN_SEARCH_MS;
+        l.turn_ms = share < left ? share : left;
+        if (left < MIN_SEARCH_MS) {
             l.turn_ms = MIN_SEARCH_MS;
             l.depth = 1;
             l.nodes = 0;
@@ -337,6 +339,64 @@ bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
     return true;
 }
 
+/* Candidates per white 2nd stone that free_three verifies with a search of
+ * their own: the multi-line search that ranks the third stones is shallow. */
+#define FREE3_VERIFY 2
+
+bool opening_ai_free_three(OpeningAI *ai, int size, Rule rule, Point out[3])
+{
+    /* White 2 beside, diagonal to, a knight's move and two away from black 1:
+     * the shapes of the usual swap2 openings, one of each up to symmetry. */
+    static const int WHITE2[][2] = {{1, 0}, {1, 1}, {2, 1}, {2, 0}};
+    enum { SHAPES = sizeof WHITE2 / sizeof WHITE2[0] };
+    int c = size / 2;
+    if (c < 4 || c + 4 >= size)
+        return false;
+    Point cand[SHAPES * FREE3_VERIFY][3];
+    int ncand = 0;
+    int outer = phases_begin(ai, 2); /* rank the third stones, then verify */
+    int inner = phases_begin(ai, SHAPES);
+    for (int i = 0; i < SHAPES; i++) {
+        Board b;
+        board_init(&b, size, rule);
+        Point p1 = point_make(c, c), p2 = point_make(c + WHITE2[i][0], c - WHITE2[i][1]);
+        board_play(&b, p1, BLACK);
+        board_play(&b, p2, WHITE);
+        Point region[81], p3[FREE3_VERIFY];
+        int n = opening_ai_region(&b, 4, region);
+        int got = opening_ai_balanced(ai, &b, BLACK, region, n, 0, p3, NULL, FREE3_VERIFY);
+        for (int k = 0; k < got; k++) {
+            cand[ncand][0] = p1;
+            cand[ncand][1] = p2;
+            cand[ncand++][2] = p3[k];
+        }
+    }
+    phases_end(ai, inner);
+    inner = phases_begin(ai, ncand > 0 ? ncand : 1);
+    int best = -1, best_key = INT_MAX;
+    for (int k = 0; k < ncand; k++) {
+        Board b;
+        board_init(&b, size, rule);
+        for (int j = 0; j < 3; j++)
+            board_play(&b, cand[k][j], j == 1 ? WHITE : BLACK);
+        int sc;
+        if (opening_ai_black_score(ai, &b, WHITE, &sc, NULL) && abs(sc) < best_key) {
+            best_key = abs(sc);
+            best = k;
+        }
+    }
+    phases_end(ai, inner);
+    phases_end(ai, outer);
+    if (best >= 0) {
+        memcpy(out, cand[best], 3 * sizeof *out);
+    } else { /* no search ran: the first shape, black 3 beside black 1 */
+        out[0] = point_make(c, c);
+        out[1] = point_make(c + 1, c);
+        out[2] = point_make(c, c - 1);
+    }
+    return true;
+}
+
 int opening_ai_region(const Board *b, int r, Point *out)
 {
     int c = b->size / 2, n = 0;
@@ -359,19 +419,28 @@ static Swap2Choice swap2_decide(OpeningAI *ai, const Board *b, Point *move, Poin
         return SWAP2_TAKE_BLACK;
     if (s < -ai->balanced_margin && best >= 0)
         return SWAP2_TAKE_WHITE;
+    /* Close to even: two more stones, if they leave it even; else the colour
+     * the score prefers, however slightly. */
+    Swap2Choice colour = s >= 0 || best < 0 ? SWAP2_TAKE_BLACK : SWAP2_TAKE_WHITE;
     Board next = *b;
     int sc;
     if (opening_ai_balanced(ai, &next, WHITE, NULL, 0, 0, &two[0], &sc, 1) != 1)
-        return best >= 0 ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;
+        return colour;
     board_play(&next, two[0], WHITE);
     if (opening_ai_balanced(ai, &next, BLACK, NULL, 0, 0, &two[1], &sc, 1) != 1)
-        return best >= 0 ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;
+        return colour;
+    /* The balancing searches rank many points at once, shallowly: the
+     * opener will search the result on its own. */
+    board_play(&next, two[1], BLACK);
+    int v;
+    if (!opening_ai_black_score(ai, &next, WHITE, &v, NULL) || abs(v) > ai->balanced_margin)
+        return colour;
     return SWAP2_PUT_TWO;
 }
 
 Swap2Choice opening_ai_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2])
 {
-    int old = phases_begin(ai, 3); /* the colours' score, then stones 4 and 5 */
+    int old = phases_begin(ai, 4); /* the colours' score, stones 4 and 5, their check */
     Swap2Choice c = swap2_decide(ai, b, move, two);
     phases_end(ai, old);
     return c;

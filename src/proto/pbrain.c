@@ -38,6 +38,7 @@ typedef enum {
 
 typedef enum {
     OP_PLACE3,  /* opener: one of the 26 openings (RIF, Yamaguchi, Soosorv, swap after 3) */
+    OP_FREE3,   /* opener of a free swap2 (SWAP2BOARD outside renju): any three stones */
     OP_SWAP,    /* colour choice: SWAP = take black */
     OP_DECLARE, /* Yamaguchi / Soosorv: how many 5th moves */
     OP_PROPOSE, /* black proposes n 5th moves */
@@ -344,6 +345,12 @@ static void run_opening(Pbrain *pb, const Job *job)
             say_points(pb, pts, 3);
         else
             say(pb, "ERROR the board is too small for the standard openings");
+        return;
+    case OP_FREE3:
+        if (opening_ai_free_three(&ai, b->size, b->rule, pts))
+            say_points(pb, pts, 3);
+        else
+            say(pb, "ERROR the board is too small for a swap2 opening");
         return;
     case OP_SWAP: {
         int s = 0;
@@ -1130,7 +1137,9 @@ static void cmd_swap2board(Pbrain *pb, char *args)
     load_position(pb, &blk, true);
     int n = blk.n;
     if (n == 0) {
-        Job job = {.kind = JOB_OPENING, .step = OP_PLACE3};
+        /* Renju's swap2 keeps to the 26 openings, balanced by the forbidden
+         * points; elsewhere they all favour black. */
+        Job job = {.kind = JOB_OPENING, .step = pb->rule == RULE_RENJU ? OP_PLACE3 : OP_FREE3};
         start_job(pb, &job);
         return;
     }

@@ -159,6 +159,47 @@ static void test_proposals_distinct(void **state)
     engine_free(e);
 }
 
+/* Freestyle swap2: every one of the 26 renju openings leaves black well
+ * ahead, so the opener's free three stones must come out more balanced than
+ * the best of them, by the same fixed-depth search. */
+static void test_free_three_balanced(void **state)
+{
+    (void)state;
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 4;
+    Engine *e = engine_new(&o, NULL);
+    assert_non_null(e);
+    OpeningAI ai;
+    opening_ai_init(&ai, e);
+    ai.limits.depth = 5;
+    ai.limits.turn_ms = 0;
+    Point free3[3], std3[3];
+    assert_true(opening_ai_free_three(&ai, 15, RULE_FREESTYLE, free3));
+    opening_ai_init(&ai, e);
+    ai.limits.depth = 5;
+    ai.limits.turn_ms = 0;
+    assert_true(opening_ai_pick_opening(&ai, 15, RULE_FREESTYLE, std3));
+    int score[2];
+    for (int k = 0; k < 2; k++) {
+        const Point *p = k ? std3 : free3;
+        Board b;
+        board_init(&b, 15, RULE_FREESTYLE);
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(b.cell[p[i]], EMPTY);
+            board_play(&b, p[i], i == 1 ? WHITE : BLACK);
+        }
+        opening_ai_init(&ai, e);
+        ai.limits.depth = 7;
+        ai.limits.turn_ms = 0;
+        assert_true(opening_ai_black_score(&ai, &b, WHITE, &score[k], NULL));
+    }
+    assert_int_equal(free3[0], pt("h8", 15));
+    if (abs(score[0]) > abs(score[1]))
+        fail_msg("free opening scores %d for black, the best of the 26 %d", score[0], score[1]);
+    engine_free(e);
+}
+
 static void assert_near(double got, double want, double tol)
 {
     if (fabs(got - want) > tol)
@@ -420,7 +461,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rule_bits),     cmocka_unit_test(test_streams),
-        cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct),
+        cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced),
         cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
         cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
         cmocka_unit_test(test_reply_shapes), cmocka_unit_test(test_command_soup),
