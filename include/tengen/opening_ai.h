@@ -30,6 +30,7 @@ typedef struct {
     const atomic_int *cancel;  /* optional: non-zero stops the search and makes the rest depth 1 */
     SearchCallback progress;   /* optional: called from every search */
     void *user;
+    uint64_t seed;             /* varies the openings drawn from a book (0 by default) */
     /* Internal: the decision's clock starts with its first search, and its
      * time is shared by `phases` sequential parts; no search runs past it. */
     int64_t started_ms;
@@ -80,11 +81,13 @@ int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax);
 bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3]);
 
 /* The opener's three stones where they may go anywhere (swap2 outside
- * renju, where every one of the 26 openings leaves black well ahead): black
- * 1 on the centre, white 2 at one of a few distances from it, black 3 the
- * point of the central 9x9 square that leaves the position most balanced;
- * the most balanced of these. Writes 3 points; false if the board is too
- * small for the shapes. */
+ * renju, where every one of the 26 openings leaves black well ahead). In
+ * freestyle and standard: a few openings drawn (by ai->seed) from a book of
+ * openings balanced offline, the one a search finds most balanced. Otherwise
+ * (or when none fits the board): black 1 on the centre, white 2 at one of a
+ * few distances from it, black 3 the point of the central 9x9 square that
+ * leaves the position most balanced; the most balanced of these. Writes 3
+ * points; false if the board is too small for either. */
 bool opening_ai_free_three(OpeningAI *ai, int size, Rule rule, Point out[3]);
 
 /* Points of the central (2r+1) x (2r+1) square that are empty (Taraguchi

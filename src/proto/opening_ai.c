@@ -2,12 +2,16 @@
 #include "tengen/opening_ai.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tengen/coord.h"
 #include "tengen/forbid.h"
 #include "tengen/openings.h"
+#include "tengen/rng.h"
 
+#include "opening_book.h"
 #include "proc.h"
 
 #define SCORE_NONE INT_MIN
@@ -342,9 +346,80 @@ bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
 /* Candidates per white 2nd stone that free_three verifies with a search of
  * their own: the multi-line search that ranks the third stones is shallow. */
 #define FREE3_VERIFY 2
+#define BOOK_DRAWS 4 /* book openings searched for the most balanced */
+
+/* Book opening i moved from 15x15 to the centre of a size board; false when
+ * it does not fit. */
+static bool book_opening(int i, int size, Point out[3])
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%s", OPENING_BOOK_FREE[i]);
+    int shift = size / 2 - 7, n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ", &save); tok && n < 3; tok = strtok_r(NULL, " ", &save)) {
+        Point p;
+        if (!coord_parse(tok, 15, &p, NULL))
+            return false;
+        int x = point_x(p) + shift, y = point_y(p) + shift;
+        if (x < 0 || y < 0 || x >= size || y >= size)
+            return false;
+        out[n++] = point_make(x, y);
+    }
+    return n == 3;
+}
+
+/* The most balanced, by a search each, of `n` openings (black white black);
+ * -1 when no search ran. */
+static int most_balanced(OpeningAI *ai, int size, Rule rule, Point (*cand)[3], int n)
+{
+    int inner = phases_begin(ai, n > 0 ? n : 1);
+    int best = -1, best_key = INT_MAX;
+    for (int k = 0; k < n; k++) {
+        Board b;
+        board_init(&b, size, rule);
+        for (int j = 0; j < 3; j++)
+            board_play(&b, cand[k][j], j == 1 ? WHITE : BLACK);
+        int sc;
+        if (opening_ai_black_score(ai, &b, WHITE, &sc, NULL) && abs(sc) < best_key) {
+            best_key = abs(sc);
+            best = k;
+        }
+    }
+    phases_end(ai, inner);
+    return best;
+}
+
+/* A few openings drawn from the book, the most balanced of them. */
+static bool book_three(OpeningAI *ai, int size, Rule rule, Point out[3])
+{
+    Point cand[BOOK_DRAWS][3];
+    int n = 0;
+    Rng rng;
+    rng_seed(&rng, ai->seed);
+    /* Draw without repeats from the openings that fit the board. */
+    enum { ORDER_MAX = 128 };
+    int order[ORDER_MAX], m = 0;
+    for (int i = 0; i < OPENING_BOOK_FREE_COUNT && m < ORDER_MAX; i++) {
+        Point p[3];
+        if (book_opening(i, size, p))
+            order[m++] = i;
+    }
+    for (; n < BOOK_DRAWS && m > 0; n++) {
+        int k = rng_below(&rng, m);
+        book_opening(order[k], size, cand[n]);
+        order[k] = order[--m];
+    }
+    if (n == 0)
+        return false;
+    int best = most_balanced(ai, size, rule, cand, n);
+    memcpy(out, cand[best >= 0 ? best : 0], 3 * sizeof *out);
+    return true;
+}
 
 bool opening_ai_free_three(OpeningAI *ai, int size, Rule rule, Point out[3])
 {
+    if ((rule == RULE_FREESTYLE || rule == RULE_STANDARD) && book_three(ai, size, rule, out))
+        return true;
     /* White 2 beside, diagonal to, a knight's move and two away from black 1:
      * the shapes of the usual swap2 openings, one of each up to symmetry. */
     static const int WHITE2[][2] = {{1, 0}, {1, 1}, {2, 1}, {2, 0}};
@@ -372,20 +447,7 @@ bool opening_ai_free_three(OpeningAI *ai, int size, Rule rule, Point out[3])
         }
     }
     phases_end(ai, inner);
-    inner = phases_begin(ai, ncand > 0 ? ncand : 1);
-    int best = -1, best_key = INT_MAX;
-    for (int k = 0; k < ncand; k++) {
-        Board b;
-        board_init(&b, size, rule);
-        for (int j = 0; j < 3; j++)
-            board_play(&b, cand[k][j], j == 1 ? WHITE : BLACK);
-        int sc;
-        if (opening_ai_black_score(ai, &b, WHITE, &sc, NULL) && abs(sc) < best_key) {
-            best_key = abs(sc);
-            best = k;
-        }
-    }
-    phases_end(ai, inner);
+    int best = most_balanced(ai, size, rule, cand, ncand);
     phases_end(ai, outer);
     if (best >= 0) {
         memcpy(out, cand[best], 3 * sizeof *out);

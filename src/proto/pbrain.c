@@ -13,11 +13,14 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tengen/coord.h"
 #include "tengen/forbid.h"
 #include "tengen/opening_ai.h"
 #include "tengen/rules.h"
+
+#include "proc.h"
 
 #define PB_LINE 4096
 #define UNLIMITED_MS 2147483647LL
@@ -38,7 +41,7 @@ typedef enum {
 
 typedef enum {
     OP_PLACE3,  /* opener: one of the 26 openings (RIF, Yamaguchi, Soosorv, swap after 3) */
-    OP_FREE3,   /* opener of a free swap2 (SWAP2BOARD outside renju): any three stones */
+    OP_FREE3,   /* opener of a free swap2 (SWAP2BOARD outside renju): book or searched stones */
     OP_SWAP,    /* colour choice: SWAP = take black */
     OP_DECLARE, /* Yamaguchi / Soosorv: how many 5th moves */
     OP_PROPOSE, /* black proposes n 5th moves */
@@ -320,6 +323,8 @@ static void opening_ai_for(Pbrain *pb, OpeningAI *ai)
     ai->limits.depth = l.depth;
     ai->limits.nodes = l.nodes;
     ai->cancel = &pb->cancel;
+    /* Book openings vary from game to game, as a tournament opener's should. */
+    ai->seed = (uint64_t)proc_now_ms() ^ (uint64_t)getpid() << 32;
 }
 
 static void say_points(Pbrain *pb, const Point *p, int n)
