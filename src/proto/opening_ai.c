@@ -29,7 +29,6 @@ void opening_ai_init(OpeningAI *ai, Engine *e)
     ai->phases = 1;
 }
 
-
 static bool cancelled(const OpeningAI *ai) { return ai->cancel && atomic_load(ai->cancel); }
 
 /* Limits for one of `parts` searches of the current phase of a decision:
