@@ -22,6 +22,7 @@ typedef struct {
     const atomic_int *cancel; /* optional: non-zero abandons the decision */
     SearchCallback progress;  /* optional: every search reports here */
     void *user;
+    uint64_t seed;            /* varies the book openings an opener draws (any value) */
 } Autoplay;
 
 /* Decides the action for the player who must act in g (not over; the

@@ -90,6 +90,13 @@ bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3]);
  * points; false if the board is too small for either. */
 bool opening_ai_free_three(OpeningAI *ai, int size, Rule rule, Point out[3]);
 
+/* One stone at a time of a book opening (freestyle, standard; b holds the
+ * opener's first stones, fewer than three): among the book's openings, moved
+ * to b's centre, whose first stones are b's, the next stone of the one `seed`
+ * picks. Stone by stone this always ends on a book opening. False when none
+ * matches (another rule, a board it does not fit, other stones). */
+bool opening_ai_book_stone(const Board *b, uint64_t seed, Point *out);
+
 /* Points of the central (2r+1) x (2r+1) square that are empty (Taraguchi
  * regions: r = 1 for 3x3 ... 4 for 9x9). Returns how many. */
 int opening_ai_region(const Board *b, int r, Point *out);

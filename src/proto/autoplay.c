@@ -62,7 +62,9 @@ static Color stone_to_move(const Board *b, const GameTurn *t)
 }
 
 /* An opening stone after which the opponent's colour choice gains little:
- * the most balanced legal point (the centre on an empty board). */
+ * in freestyle and standard the next stone of a book opening (opening_ai.h)
+ * where one fits; else the most balanced legal point (the centre on an empty
+ * board). */
 static bool place_opening(AutoplayRun *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
 {
     const Board *b = game_board(g, 0);
@@ -72,12 +74,17 @@ static bool place_opening(AutoplayRun *d, const Game *g, const GameTurn *t, Acti
         tg_error_set(err, 0, 0, "no legal point for the opening stone");
         return false;
     }
-    Point centre = point_make(b->size / 2, b->size / 2);
+    Point centre = point_make(b->size / 2, b->size / 2), book;
     Point pick = legal[0];
-    bool centre_legal = false;
-    for (int i = 0; i < n; i++)
+    bool centre_legal = false, book_legal = false;
+    bool from_book = opening_ai_book_stone(b, d->ap->seed, &book);
+    for (int i = 0; i < n; i++) {
         centre_legal = centre_legal || legal[i] == centre;
-    if (b->count == 0 && centre_legal)
+        book_legal = book_legal || (from_book && legal[i] == book);
+    }
+    if (book_legal)
+        pick = book;
+    else if (b->count == 0 && centre_legal)
         pick = centre;
     else if (n > 1 && opening_ai_balanced(&d->ai, b, stone_to_move(b, t), legal, n, 0, &pick, NULL, 1) != 1)
         pick = legal[0];

@@ -415,6 +415,31 @@ static bool book_three(OpeningAI *ai, int size, Rule rule, Point out[3])
     return true;
 }
 
+bool opening_ai_book_stone(const Board *b, uint64_t seed, Point *out)
+{
+    if ((b->rule != RULE_FREESTYLE && b->rule != RULE_STANDARD) || b->count >= 3)
+        return false;
+    int match[OPENING_BOOK_FREE_COUNT > 0 ? OPENING_BOOK_FREE_COUNT : 1], m = 0;
+    for (int i = 0; i < OPENING_BOOK_FREE_COUNT; i++) {
+        Point p[3];
+        if (!book_opening(i, b->size, p))
+            continue;
+        bool same = true;
+        for (int j = 0; j < b->count && same; j++)
+            same = b->history[j] == p[j];
+        if (same && b->cell[p[b->count]] == EMPTY)
+            match[m++] = i;
+    }
+    if (m == 0)
+        return false;
+    Rng rng;
+    rng_seed(&rng, seed);
+    Point p[3];
+    book_opening(match[rng_below(&rng, m)], b->size, p);
+    *out = p[b->count];
+    return true;
+}
+
 bool opening_ai_free_three(OpeningAI *ai, int size, Rule rule, Point out[3])
 {
     if ((rule == RULE_FREESTYLE || rule == RULE_STANDARD) && book_three(ai, size, rule, out))

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tengen/coord.h"
@@ -90,7 +91,8 @@ static void *think_main(void *arg)
 {
     Tui *t = arg;
     Autoplay ap = {.engine = t->engine, .ms = (int64_t)(t->opt.engine_time * 1000),
-                   .cancel = &t->cancel, .progress = on_info, .user = t};
+                   .cancel = &t->cancel, .progress = on_info, .user = t,
+                   .seed = (uint64_t)time(NULL)};
     t->decided = autoplay_decide(&ap, &t->snapshot, &t->decision, &t->decide_err);
     atomic_store(&t->done, true);
     return NULL;

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "tengen/coord.h"
 #include "tengen/autoplay.h"
@@ -75,7 +76,7 @@ static bool decide(Decision *d, const Game *g, Action *a, TgError *err)
     const Board *b = game_board(g, 0);
     d->side = t.stone == BLACK || t.stone == WHITE ? t.stone : board_side_to_move(b);
     Autoplay ap = {.engine = d->e, .ms = d->ms, .cancel = &d->w->cancel,
-                   .progress = on_progress, .user = d};
+                   .progress = on_progress, .user = d, .seed = (uint64_t)time(NULL)};
     return autoplay_decide(&ap, g, a, err);
 }
 

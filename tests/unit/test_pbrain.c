@@ -17,6 +17,8 @@
 #include "tengen/pbrain.h"
 #include "tengen/rng.h"
 
+#include "../../src/proto/opening_book.h"
+
 static Point pt(const char *s, int size)
 {
     Point p = POINT_NONE;
@@ -227,6 +229,45 @@ static void test_free_three_balanced(void **state)
     assert_true(opening_ai_free_three(&ai, 15, RULE_CARO, free3));
     assert_int_equal(free3[0], pt("h8", 15));
     engine_free(e);
+}
+
+/* Stone by stone, whatever seed each stone gets, the book opener ends on one
+ * of the book's openings (moved to the board's centre); it has nothing for
+ * renju or for stones off the book. */
+static void test_book_stones(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 12; seed++) {
+        int size = seed % 2 ? 20 : 15, shift = size / 2 - 7;
+        Board b;
+        board_init(&b, size, seed % 3 ? RULE_FREESTYLE : RULE_STANDARD);
+        for (int i = 0; i < 3; i++) {
+            Point p;
+            assert_true(opening_ai_book_stone(&b, seed * 7 + (uint64_t)i, &p));
+            assert_true(board_on(&b, p) && b.cell[p] == EMPTY);
+            board_play(&b, p, i == 1 ? WHITE : BLACK);
+        }
+        Point q;
+        assert_false(opening_ai_book_stone(&b, seed, &q)); /* three is all */
+        char text[3][COORD_BUF], line[64];
+        for (int i = 0; i < 3; i++) {
+            Point h = b.history[i];
+            coord_format(point_make(point_x(h) - shift, point_y(h) - shift), 15, text[i]);
+        }
+        snprintf(line, sizeof line, "%s %s %s", text[0], text[1], text[2]);
+        bool found = false;
+        for (int i = 0; i < OPENING_BOOK_FREE_COUNT && !found; i++)
+            found = !strcmp(OPENING_BOOK_FREE[i], line);
+        if (!found)
+            fail_msg("seed %d: %s is not a book opening", (int)seed, line);
+    }
+    Board b;
+    Point q;
+    board_init(&b, 15, RULE_RENJU);
+    assert_false(opening_ai_book_stone(&b, 1, &q));
+    board_init(&b, 15, RULE_FREESTYLE);
+    board_play(&b, pt("a1", 15), BLACK);
+    assert_false(opening_ai_book_stone(&b, 1, &q));
 }
 
 static void assert_near(double got, double want, double tol)
@@ -490,7 +531,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rule_bits),     cmocka_unit_test(test_streams),
-        cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced),
+        cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced), cmocka_unit_test(test_book_stones),
         cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
         cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
         cmocka_unit_test(test_reply_shapes), cmocka_unit_test(test_command_soup),
