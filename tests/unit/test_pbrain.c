@@ -11,11 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tengen/autoplay.h"
 #include "tengen/coord.h"
 #include "tengen/match.h"
 #include "tengen/opening_ai.h"
 #include "tengen/pbrain.h"
 #include "tengen/rng.h"
+
+#include "../support/play_script.h"
 
 #include "../../src/proto/opening_book.h"
 
@@ -268,6 +271,41 @@ static void test_book_stones(void **state)
     board_init(&b, 15, RULE_FREESTYLE);
     board_play(&b, pt("a1", 15), BLACK);
     assert_false(opening_ai_book_stone(&b, 1, &q));
+}
+
+/* The engine as the opener of a freestyle swap2 game (the boards' autoplay)
+ * puts down a book opening, one decision a stone. */
+static void test_autoplay_opener_uses_book(void **state)
+{
+    (void)state;
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 4;
+    Engine *e = engine_new(&o, NULL);
+    assert_non_null(e);
+    Game g;
+    test_game(&g, RULE_FREESTYLE, OPENING_SWAP2, 15);
+    for (int i = 0; i < 3; i++) {
+        Autoplay ap = {.engine = e, .ms = 50, .seed = 1000u + (uint64_t)i};
+        Action a;
+        TgError err = {0};
+        assert_true(autoplay_decide(&ap, &g, &a, &err));
+        assert_int_equal(a.type, ACT_PLACE);
+        assert_true(game_apply(&g, &a, &err));
+    }
+    const Board *b = game_board(&g, 0);
+    assert_int_equal(b->count, 3);
+    char text[3][COORD_BUF], line[64];
+    for (int i = 0; i < 3; i++)
+        coord_format(b->history[i], 15, text[i]);
+    snprintf(line, sizeof line, "%s %s %s", text[0], text[1], text[2]);
+    bool found = false;
+    for (int i = 0; i < OPENING_BOOK_FREE_COUNT && !found; i++)
+        found = !strcmp(OPENING_BOOK_FREE[i], line);
+    if (!found)
+        fail_msg("%s is not a book opening", line);
+    game_free(&g);
+    engine_free(e);
 }
 
 static void assert_near(double got, double want, double tol)
@@ -531,7 +569,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rule_bits),     cmocka_unit_test(test_streams),
-        cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced), cmocka_unit_test(test_book_stones),
+        cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced), cmocka_unit_test(test_book_stones), cmocka_unit_test(test_autoplay_opener_uses_book),
         cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
         cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
         cmocka_unit_test(test_reply_shapes), cmocka_unit_test(test_command_soup),
