@@ -35,6 +35,7 @@ typedef struct {
      * time is shared by `phases` sequential parts; no search runs past it. */
     int64_t started_ms;
     int phases;
+    int tail; /* > 0: the decision's last searches, each an equal part of what is left */
 } OpeningAI;
 
 /* Defaults: 1 s and depth 8 per decision, balanced within 60. An OpeningAI

@@ -48,7 +48,8 @@ static SearchLimits part_limits(OpeningAI *ai, int parts)
         int64_t now = proc_now_ms();
         if (!ai->started_ms)
             ai->started_ms = now;
-        int64_t left = budget - (now - ai->started_ms), share = budget / split;
+        int64_t left = budget - (now - ai->started_ms);
+        int64_t share = ai->tail > 0 ? left / ai->tail : budget / split;
         if (share < MIN_SEARCH_MS)
             share = MIN_SEARCH_MS;
         l.turn_ms = share < left ? share : left;
@@ -368,10 +369,10 @@ static bool book_opening(int i, int size, Point out[3])
 }
 
 /* The most balanced, by a search each, of `n` openings (black white black);
- * -1 when no search ran. */
+ * -1 when no search ran. The decision's last phase: the searches share what
+ * is left of its time, however much the phases before left over. */
 static int most_balanced(OpeningAI *ai, int size, Rule rule, Point (*cand)[3], int n)
 {
-    int inner = phases_begin(ai, n > 0 ? n : 1);
     int best = -1, best_key = INT_MAX;
     for (int k = 0; k < n; k++) {
         Board b;
@@ -379,12 +380,14 @@ static int most_balanced(OpeningAI *ai, int size, Rule rule, Point (*cand)[3], i
         for (int j = 0; j < 3; j++)
             board_play(&b, cand[k][j], j == 1 ? WHITE : BLACK);
         int sc;
-        if (opening_ai_black_score(ai, &b, WHITE, &sc, NULL) && abs(sc) < best_key) {
+        ai->tail = n - k;
+        bool ok = opening_ai_black_score(ai, &b, WHITE, &sc, NULL);
+        ai->tail = 0;
+        if (ok && abs(sc) < best_key) {
             best_key = abs(sc);
             best = k;
         }
     }
-    phases_end(ai, inner);
     return best;
 }
 
