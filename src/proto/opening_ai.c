@@ -511,25 +511,33 @@ static Swap2Choice swap2_decide(OpeningAI *ai, const Board *b, Point *move, Poin
     /* Close to even: two more stones, if they leave it even; else the colour
      * the score prefers, however slightly. */
     Swap2Choice colour = s >= 0 || best < 0 ? SWAP2_TAKE_BLACK : SWAP2_TAKE_WHITE;
+    /* The other half: stones 4 and 5 a third each, their check what is left. */
+    int thirds = phases_begin(ai, 3);
     Board next = *b;
     int sc;
-    if (opening_ai_balanced(ai, &next, WHITE, NULL, 0, 0, &two[0], &sc, 1) != 1)
-        return colour;
-    board_play(&next, two[0], WHITE);
-    if (opening_ai_balanced(ai, &next, BLACK, NULL, 0, 0, &two[1], &sc, 1) != 1)
+    bool placed = opening_ai_balanced(ai, &next, WHITE, NULL, 0, 0, &two[0], &sc, 1) == 1;
+    if (placed) {
+        board_play(&next, two[0], WHITE);
+        placed = opening_ai_balanced(ai, &next, BLACK, NULL, 0, 0, &two[1], &sc, 1) == 1;
+    }
+    phases_end(ai, thirds);
+    if (!placed)
         return colour;
     /* The balancing searches rank many points at once, shallowly: the
      * opener will search the result on its own. */
     board_play(&next, two[1], BLACK);
     int v;
-    if (!opening_ai_black_score(ai, &next, WHITE, &v, NULL) || abs(v) > ai->balanced_margin)
+    ai->tail = 1;
+    bool checked = opening_ai_black_score(ai, &next, WHITE, &v, NULL);
+    ai->tail = 0;
+    if (!checked || abs(v) > ai->balanced_margin)
         return colour;
     return SWAP2_PUT_TWO;
 }
 
 Swap2Choice opening_ai_swap2(OpeningAI *ai, const Board *b, Point *move, Point two[2])
 {
-    int old = phases_begin(ai, 4); /* the colours' score, stones 4 and 5, their check */
+    int old = phases_begin(ai, 2); /* the colours' score half the time, two more stones half */
     Swap2Choice c = swap2_decide(ai, b, move, two);
     phases_end(ai, old);
     return c;
