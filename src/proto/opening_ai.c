@@ -17,6 +17,7 @@
 #define SCORE_NONE INT_MIN
 #define DECLARE_UNIT 120 /* black advantage worth one more 5th-move proposal */
 #define MIN_SEARCH_MS 20
+#define DECISION_RESERVE_MS 20 /* kept back from a decision for the work between its searches */
 
 void opening_ai_init(OpeningAI *ai, Engine *e)
 {
@@ -48,7 +49,7 @@ static SearchLimits part_limits(OpeningAI *ai, int parts)
         int64_t now = proc_now_ms();
         if (!ai->started_ms)
             ai->started_ms = now;
-        int64_t left = budget - (now - ai->started_ms);
+        int64_t left = budget - DECISION_RESERVE_MS - (now - ai->started_ms);
         int64_t share = ai->tail > 0 ? left / ai->tail : budget / split;
         if (share < MIN_SEARCH_MS)
             share = MIN_SEARCH_MS;
@@ -503,6 +504,18 @@ static Swap2Choice swap2_decide(OpeningAI *ai, const Board *b, Point *move, Poin
     Point best = POINT_NONE;
     if (!opening_ai_black_score(ai, b, WHITE, &s, &best))
         s = 0;
+    if (abs(s) > ai->balanced_margin) {
+        /* Settled in half the turn: the other half deepens the same search
+         * (the table keeps the first) before the choice is made. */
+        int deeper;
+        Point again = POINT_NONE;
+        ai->tail = 1;
+        if (opening_ai_black_score(ai, b, WHITE, &deeper, &again)) {
+            s = deeper;
+            best = again;
+        }
+        ai->tail = 0;
+    }
     *move = best;
     if (s > ai->balanced_margin)
         return SWAP2_TAKE_BLACK;
