@@ -190,6 +190,20 @@ static bool start_engine(GameCtx *ctx, Color c, const char *cmd)
     return true;
 }
 
+/* `cmd`, then b's stones in order as x,y,field (1 for colour c's, 2 for the
+ * other's), then DONE. */
+static bool send_stones(Proc *p, const char *cmd, const Board *b, Color c)
+{
+    if (!proc_send(p, "%s", cmd))
+        return false;
+    for (int i = 0; i < b->count; i++) {
+        Point q = b->history[i];
+        if (!proc_send(p, "%d,%d,%d", point_x(q), point_y(q), b->cell[q] == c ? 1 : 2))
+            return false;
+    }
+    return proc_send(p, "DONE");
+}
+
 static bool send_position(GameCtx *ctx, Color c)
 {
     Proc *p = &ctx->proc[side_index(c)];
@@ -200,14 +214,7 @@ static bool send_position(GameCtx *ctx, Color c)
     p->synced = true;
     if (b->count == 0)
         return proc_send(p, "BEGIN");
-    if (!proc_send(p, "BOARD"))
-        return false;
-    for (int i = 0; i < b->count; i++) {
-        Point q = b->history[i];
-        if (!proc_send(p, "%d,%d,%d", point_x(q), point_y(q), b->cell[q] == c ? 1 : 2))
-            return false;
-    }
-    return proc_send(p, "DONE");
+    return send_stones(p, "BOARD", b, c);
 }
 
 /* SWAP2BOARD with the stones so far, black first. */
@@ -216,16 +223,9 @@ static bool send_swap2(GameCtx *ctx, Color c)
     Proc *p = &ctx->proc[side_index(c)];
     const Board *b = &ctx->board;
     p->synced = false; /* the next move request sends the whole position */
-    if (!proc_send(p, "SWAP2BOARD"))
-        return false;
     /* Fields as in BOARD, for the colour the engine holds so far (the first
      * player black): engines that read SWAP2BOARD like BOARD need them. */
-    for (int i = 0; i < b->count; i++) {
-        Point q = b->history[i];
-        if (!proc_send(p, "%d,%d,%d", point_x(q), point_y(q), b->cell[q] == c ? 1 : 2))
-            return false;
-    }
-    return proc_send(p, "DONE");
+    return send_stones(p, "SWAP2BOARD", b, c);
 }
 
 /* Sends c's engine the time left and the request (the position to move on,

@@ -285,15 +285,21 @@ static DualJudgement judge_turn(const Game *g, const DualTurn *t)
     return j;
 }
 
+/* Puts n stones (board[i], p[i]) down in g; each must be accepted. */
+static void place_stones(Game *g, int n, const int board[2], const Point p[2])
+{
+    for (int i = 0; i < n; i++) {
+        Action a = game_action_place(board[i], p[i]);
+        assert_true(game_apply(g, &a, NULL));
+    }
+}
+
 /* Plays a judged option's stones (or its reply's) on a copy of g and says how the game ends. */
 static GameReason outcome(const Game *g, int n, const int board[2], const Point p[2], Color *winner)
 {
     Game c;
     assert_true(game_copy(&c, g));
-    for (int i = 0; i < n; i++) {
-        Action a = game_action_place(board[i], p[i]);
-        assert_true(game_apply(&c, &a, NULL));
-    }
+    place_stones(&c, n, board, p);
     GameReason r = game_result(&c)->reason;
     *winner = game_result(&c)->winner;
     game_free(&c);
@@ -336,17 +342,11 @@ static void test_judge_loss_next_turn(void **state)
     assert_true(j.flags & JUDGE_BLUNDER);
     assert_false(j.flags & JUDGE_MISSED_WIN);
     assert_true(j.best.mate >= 0);
-    Game after;
-    assert_true(game_copy(&after, &g));
-    for (int i = 0; i < t.n; i++) {
-        Action a = game_action_place(t.board[i], t.p[i]);
-        assert_true(game_apply(&after, &a, NULL));
-    }
+    place_stones(&g, t.n, t.board, t.p);
     Color w;
-    assert_int_equal(outcome(&after, j.played.reply.n, j.played.reply.board, j.played.reply.p, &w),
+    assert_int_equal(outcome(&g, j.played.reply.n, j.played.reply.board, j.played.reply.p, &w),
                      REASON_DUAL_FIVES);
     assert_int_equal(w, BLACK);
-    game_free(&after);
     game_free(&g);
 }
 

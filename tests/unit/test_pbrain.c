@@ -130,14 +130,44 @@ static void test_symmetry(void **state)
     assert_false(opening_ai_symmetric(&b, pt("h9", 15), pt("j9", 15)));
 }
 
-static void test_proposals_distinct(void **state)
+/* A one-thread engine with a small hash for the opening tests. */
+static Engine *small_engine(void)
 {
-    (void)state;
     EngineOptions o;
     engine_options_default(&o);
     o.hash_mb = 4;
     Engine *e = engine_new(&o, NULL);
     assert_non_null(e);
+    return e;
+}
+
+/* A fresh decision on e searched to `depth` without a time limit. */
+static void fixed_depth(OpeningAI *ai, Engine *e, int depth)
+{
+    opening_ai_init(ai, e);
+    ai->limits.depth = depth;
+    ai->limits.turn_ms = 0;
+}
+
+/* b's three stones, moved back by `shift` to 15x15, must be a line of the book. */
+static void assert_book_opening(const Board *b, int shift)
+{
+    char text[3][COORD_BUF], line[64];
+    for (int i = 0; i < 3; i++) {
+        Point h = b->history[i];
+        coord_format(point_make(point_x(h) - shift, point_y(h) - shift), 15, text[i]);
+    }
+    snprintf(line, sizeof line, "%s %s %s", text[0], text[1], text[2]);
+    for (int i = 0; i < OPENING_BOOK_FREE_COUNT; i++)
+        if (!strcmp(OPENING_BOOK_FREE[i], line))
+            return;
+    fail_msg("%s is not a book opening", line);
+}
+
+static void test_proposals_distinct(void **state)
+{
+    (void)state;
+    Engine *e = small_engine();
     OpeningAI ai;
     opening_ai_init(&ai, e);
     ai.limits.depth = 2;
@@ -170,20 +200,12 @@ static void test_proposals_distinct(void **state)
 static void test_free_three_balanced(void **state)
 {
     (void)state;
-    EngineOptions o;
-    engine_options_default(&o);
-    o.hash_mb = 4;
-    Engine *e = engine_new(&o, NULL);
-    assert_non_null(e);
+    Engine *e = small_engine();
     OpeningAI ai;
-    opening_ai_init(&ai, e);
-    ai.limits.depth = 5;
-    ai.limits.turn_ms = 0;
+    fixed_depth(&ai, e, 5);
     Point free3[3], std3[3];
     assert_true(opening_ai_free_three(&ai, 15, RULE_FREESTYLE, free3));
-    opening_ai_init(&ai, e);
-    ai.limits.depth = 5;
-    ai.limits.turn_ms = 0;
+    fixed_depth(&ai, e, 5);
     assert_true(opening_ai_pick_opening(&ai, 15, RULE_FREESTYLE, std3));
     int score[2];
     for (int k = 0; k < 2; k++) {
@@ -194,9 +216,7 @@ static void test_free_three_balanced(void **state)
             assert_int_equal(b.cell[p[i]], EMPTY);
             board_play(&b, p[i], i == 1 ? WHITE : BLACK);
         }
-        opening_ai_init(&ai, e);
-        ai.limits.depth = 7;
-        ai.limits.turn_ms = 0;
+        fixed_depth(&ai, e, 7);
         assert_true(opening_ai_black_score(&ai, &b, WHITE, &score[k], NULL));
     }
     if (abs(score[0]) > abs(score[1]))
@@ -207,9 +227,7 @@ static void test_free_three_balanced(void **state)
     int differ = 0;
     Point first[3];
     for (uint64_t seed = 1; seed <= 6; seed++) {
-        opening_ai_init(&ai, e);
-        ai.limits.depth = 1;
-        ai.limits.turn_ms = 0;
+        fixed_depth(&ai, e, 1);
         ai.seed = seed;
         Point p[3];
         assert_true(opening_ai_free_three(&ai, 20, RULE_STANDARD, p));
@@ -226,9 +244,7 @@ static void test_free_three_balanced(void **state)
             differ += memcmp(first, p, sizeof first) != 0;
     }
     assert_true(differ > 0);
-    opening_ai_init(&ai, e);
-    ai.limits.depth = 1;
-    ai.limits.turn_ms = 0;
+    fixed_depth(&ai, e, 1);
     assert_true(opening_ai_free_three(&ai, 15, RULE_CARO, free3));
     assert_int_equal(free3[0], pt("h8", 15));
     engine_free(e);
@@ -252,17 +268,7 @@ static void test_book_stones(void **state)
         }
         Point q;
         assert_false(opening_ai_book_stone(&b, seed, &q)); /* three is all */
-        char text[3][COORD_BUF], line[64];
-        for (int i = 0; i < 3; i++) {
-            Point h = b.history[i];
-            coord_format(point_make(point_x(h) - shift, point_y(h) - shift), 15, text[i]);
-        }
-        snprintf(line, sizeof line, "%s %s %s", text[0], text[1], text[2]);
-        bool found = false;
-        for (int i = 0; i < OPENING_BOOK_FREE_COUNT && !found; i++)
-            found = !strcmp(OPENING_BOOK_FREE[i], line);
-        if (!found)
-            fail_msg("seed %d: %s is not a book opening", (int)seed, line);
+        assert_book_opening(&b, shift);
     }
     Board b;
     Point q;
@@ -278,11 +284,7 @@ static void test_book_stones(void **state)
 static void test_autoplay_opener_uses_book(void **state)
 {
     (void)state;
-    EngineOptions o;
-    engine_options_default(&o);
-    o.hash_mb = 4;
-    Engine *e = engine_new(&o, NULL);
-    assert_non_null(e);
+    Engine *e = small_engine();
     Game g;
     test_game(&g, RULE_FREESTYLE, OPENING_SWAP2, 15);
     for (int i = 0; i < 3; i++) {
@@ -295,15 +297,7 @@ static void test_autoplay_opener_uses_book(void **state)
     }
     const Board *b = game_board(&g, 0);
     assert_int_equal(b->count, 3);
-    char text[3][COORD_BUF], line[64];
-    for (int i = 0; i < 3; i++)
-        coord_format(b->history[i], 15, text[i]);
-    snprintf(line, sizeof line, "%s %s %s", text[0], text[1], text[2]);
-    bool found = false;
-    for (int i = 0; i < OPENING_BOOK_FREE_COUNT && !found; i++)
-        found = !strcmp(OPENING_BOOK_FREE[i], line);
-    if (!found)
-        fail_msg("%s is not a book opening", line);
+    assert_book_opening(b, 0);
     game_free(&g);
     engine_free(e);
 }
