@@ -150,6 +150,15 @@ if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tr -d ' \n' | grep -q '"number":6,"
 else
     not_ok "dual-board: JSON" "$OUT" "$ERR"
 fi
+# A stone on a taken point in a dual-board turn is refused where it stands.
+printf 'rule dualboard\n1:h8  2:a1 1:h8\n' > "$TMPD/dual_bad.tgn"
+run "$TENGEN" analyze --time 0.1 "$TMPD/dual_bad.tgn"
+if [ "$RC" -eq 2 ] && printf '%s\n' "$ERR" | grep -q 'dual_bad.tgn:2:12: h8 is occupied' &&
+    ! printf '%s\n' "$OUT" | grep -q 'blunders'; then
+    ok "dual-board: a taken point is named by line and column"
+else
+    not_ok "dual-board: a taken point is named by line and column" "status $RC" "$OUT" "$ERR"
+fi
 expect_fail "bad --rule" 2 "--rule 'bogus': unknown rule" "$TENGEN" analyze --depth 2 --rule bogus "$REC"
 expect_fail "bad --blunder" 2 "--blunder '0'" "$TENGEN" analyze --blunder 0 "$REC"
 
