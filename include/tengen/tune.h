@@ -30,6 +30,8 @@ typedef struct {
     int balance;    /* > 0: openings drawn anywhere within TUNE_BALANCE_RADIUS of the
                      * centre and kept only when a search of 4 * nodes scores them
                      * within +-balance; 0: h8, then cells within three of it */
+    bool edge;      /* with balance: the stones fall within three lines of a cell
+                     * drawn at least TUNE_EDGE_MIN lines from the centre */
     bool scores;    /* also record each engine move's search score (data format 2) */
 } TuneGenConfig;
 
@@ -38,6 +40,7 @@ typedef struct {
 #define TUNE_SCORE_MAX 10000
 
 #define TUNE_BALANCE_RADIUS 4
+#define TUNE_EDGE_MIN 4
 #define TUNE_BALANCE_TRIES 100000 /* draws per game before gen gives up */
 
 /* Plays c->games self-play games with w[0] for black to move and w[1] for

@@ -13,7 +13,7 @@
 
 static const char USAGE[] =
     "usage: tengen tune gen --rule R --games N --seed S [--nodes K] [--opening M]\n"
-    "                       [--balance B] [--scores] OUT\n"
+    "                       [--balance B [--edge]] [--scores] OUT\n"
     "       tengen tune fit --rule R [--iterations N] [--weights FILE] [--no-combo]\n"
     "                       [--combo-l2 X] [--combo-anchor] [--to-move black|white]\n"
     "                       [--k K] [--lambda L] [--score-k KS|auto] [--smooth]\n"
@@ -33,7 +33,8 @@ static const char USAGE[] =
     "one game a line, `RESULT OPENING MOVES` (1-0, 0-1 or 1/2; moves h8,i9,...).\n"
     "With --balance B the opening stones fall anywhere within four lines of the\n"
     "centre and an opening is kept only when a search of 4*K nodes scores it within\n"
-    "+-B for the side to move. --scores adds a fourth field: the search score of\n"
+    "+-B for the side to move; with --edge they fall within three lines of a cell\n"
+    "at least four lines from the centre. --scores adds a fourth field: the search score of\n"
     "each move from the opening on, for the mover (a forced result as +-10000).\n"
     "fit fits the sigmoid scale K to the weights (default: built in), then tunes the\n"
     "weights by coordinate descent on the mean squared error between sigmoid(eval/K)\n"
@@ -83,7 +84,7 @@ typedef struct {
     bool no_combo, combo_anchor, smooth, tie_colours;
     double combo_l2, k, lambda;
     double score_k; /* fit: scale of the data's scores; 0: K, -1: fitted to the results */
-    bool scores;
+    bool scores, edge;
     int epochs;                 /* order */
     double rate, l2, scale;
     const char *order, *base_order;
@@ -195,6 +196,7 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
     case 'M': o->smooth = true; return -1;
     case 'Y': o->tie_colours = true; return -1;
     case 'x': o->scores = true; return -1;
+    case 'D': o->edge = true; return -1;
     case 'l':
         if (!parse_double(optarg, 0, 1, &o->lambda)) {
             cli_error("tune", "argument %d '%s': --lambda must be a number in 0..1", at, optarg);
@@ -301,7 +303,7 @@ static bool load_order(const char *path, OrderWeights *w)
 static int run_gen(const TuneOptions *o, const char *out)
 {
     TuneGenConfig c = {o->rule,     o->games,   (uint64_t)o->seed, (uint64_t)o->nodes,
-                       o->opening, o->balance, o->scores};
+                       o->opening, o->balance, o->edge,    o->scores};
     TgError err = {0};
     char *text = tune_generate(&c, NULL, &err);
     if (!text) {
@@ -528,6 +530,7 @@ int cmd_tune(int argc, char **argv)
         {"l2", required_argument, NULL, '2'},     {"scale", required_argument, NULL, 'S'},
         {"order", required_argument, NULL, 'O'},  {"base-order", required_argument, NULL, 'P'},
         {"balance", required_argument, NULL, 'A'}, {"scores", no_argument, NULL, 'x'},
+        {"edge", no_argument, NULL, 'D'},
         {"lambda", required_argument, NULL, 'l'}, {"smooth", no_argument, NULL, 'M'},
         {"score-k", required_argument, NULL, 'k'}, {"engine", required_argument, NULL, 'e'},
         {"turn", required_argument, NULL, 'T'},   {"jobs", required_argument, NULL, 'j'},

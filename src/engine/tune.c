@@ -38,6 +38,26 @@ static void random_stones(Board *b, Rng *r, int radius, int count)
     }
 }
 
+/* Legal stones within three lines of a cell drawn at least TUNE_EDGE_MIN lines
+ * from the centre, until b holds count: the evaluation meets stones by the
+ * edge in play but seldom in games opened near the centre. */
+static void edge_stones(Board *b, Rng *r, int count)
+{
+    int mid = TUNE_BOARD_SIZE / 2, cx, cy;
+    do {
+        cx = rng_below(r, TUNE_BOARD_SIZE);
+        cy = rng_below(r, TUNE_BOARD_SIZE);
+    } while (abs(cx - mid) < TUNE_EDGE_MIN && abs(cy - mid) < TUNE_EDGE_MIN);
+    while (b->count < count) {
+        int x = cx - 3 + rng_below(r, 7), y = cy - 3 + rng_below(r, 7);
+        if (x < 0 || y < 0 || x >= TUNE_BOARD_SIZE || y >= TUNE_BOARD_SIZE)
+            continue;
+        Point p = point_make(x, y);
+        if (legal_for(b, p, board_side_to_move(b)))
+            board_play(b, p, board_side_to_move(b));
+    }
+}
+
 /* The random opening: h8 (the centre), then cells within three of it. */
 static void play_opening(Board *b, Rng *r, int opening)
 {
@@ -57,7 +77,10 @@ static bool balanced_opening(Board *b, Rng *r, Engine *e, const TuneGenConfig *c
     lim.nodes = c->nodes * 4;
     for (int t = 0; t < TUNE_BALANCE_TRIES; t++) {
         board_init(b, TUNE_BOARD_SIZE, c->rule);
-        random_stones(b, r, TUNE_BALANCE_RADIUS, c->opening);
+        if (c->edge)
+            edge_stones(b, r, c->opening);
+        else
+            random_stones(b, r, TUNE_BALANCE_RADIUS, c->opening);
         Color mover = board_side_to_move(b);
         SearchResult res;
         engine_clear_hash(e);
@@ -147,6 +170,10 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
         tg_error_set(err, 0, 0, "bad balance margin %d (0: off)", c->balance);
         return NULL;
     }
+    if (c->edge && !c->balance) {
+        tg_error_set(err, 0, 0, "edge openings need a balance margin");
+        return NULL;
+    }
     Engine *e = tune_engine(c->rule, w, NULL, err);
     if (!e)
         return NULL;
@@ -156,6 +183,8 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
                (unsigned long long)c->nodes, c->opening);
     if (c->balance)
         strbuf_addf(&out, " balance %d", c->balance);
+    if (c->edge)
+        strbuf_addf(&out, " edge");
     strbuf_addf(&out, "\n");
     Engine *eng[2] = {e, e};
     for (int g = 0; g < c->games; g++) {

@@ -70,6 +70,13 @@ if [ "$RC" -eq 0 ] && grep -q '^# rule freestyle games 2 seed 5 nodes 200 openin
     ! cmp -s "$TMPD/a.txt" "$TMPD/bal.txt"; then
     ok "gen --balance: recorded in the header"
 else not_ok "gen --balance: recorded in the header" "status $RC" "$ERR"; fi
+run "$TENGEN" tune gen --rule freestyle --games 2 --seed 5 --nodes 200 --opening 3 --balance 80 --edge "$TMPD/edge.txt"
+if [ "$RC" -eq 0 ] && grep -q '^# rule freestyle games 2 seed 5 nodes 200 opening 3 balance 80 edge$' "$TMPD/edge.txt" &&
+    ! cmp -s "$TMPD/bal.txt" "$TMPD/edge.txt"; then
+    ok "gen --edge: recorded in the header, other openings"
+else not_ok "gen --edge: recorded in the header, other openings" "status $RC" "$ERR"; fi
+expect_fail "gen --edge without --balance" 2 "edge openings need a balance margin" \
+    "$TENGEN" tune gen --rule freestyle --games 2 --seed 5 --edge "$TMPD/noedge.txt"
 run "$TENGEN" tune gen --rule renju --games 2 --seed 5 --nodes 200 --opening 3 --scores "$TMPD/sc.txt"
 if [ "$RC" -eq 0 ] && head -1 "$TMPD/sc.txt" | grep -q '^# tengen tune data 2$' &&
     [ "$(grep -v '^#' "$TMPD/sc.txt" | grep -cE '^[-/10]+ 3 [a-o0-9,]+ -?[0-9]+(,-?[0-9]+)*$')" -eq 2 ]; then

@@ -28,7 +28,7 @@
 
 static char *generate(Rule r, uint64_t seed)
 {
-    TuneGenConfig c = {r, GEN_GAMES, seed, GEN_NODES, 4, 0, false};
+    TuneGenConfig c = {r, GEN_GAMES, seed, GEN_NODES, 4, 0, false, false};
     TgError err = {0};
     char *text = tune_generate(&c, NULL, &err);
     if (!text)
@@ -66,20 +66,39 @@ static void test_generate_reproducible(void **state)
     }
 }
 
-/* Balanced openings: the header says so, the stones lie within the radius,
- * and a search like the one that kept each opening scores it within the
- * margin. */
-static void test_generate_balanced(void **state)
+/* Whether the opening's stones fit in a 7x7 window centred on a cell at
+ * least TUNE_EDGE_MIN lines from the centre, as --edge draws them. */
+static bool near_edge(const Board *b, int opening)
 {
-    (void)state;
+    int lo[2] = {TUNE_BOARD_SIZE, TUNE_BOARD_SIZE}, hi[2] = {-1, -1}, mid = TUNE_BOARD_SIZE / 2;
+    for (int i = 0; i < opening; i++) {
+        int v[2] = {point_x(b->history[i]), point_y(b->history[i])};
+        for (int k = 0; k < 2; k++) {
+            lo[k] = v[k] < lo[k] ? v[k] : lo[k];
+            hi[k] = v[k] > hi[k] ? v[k] : hi[k];
+        }
+    }
+    for (int cx = hi[0] - 3; cx <= lo[0] + 3; cx++)
+        for (int cy = hi[1] - 3; cy <= lo[1] + 3; cy++)
+            if (cx >= 0 && cy >= 0 && cx < TUNE_BOARD_SIZE && cy < TUNE_BOARD_SIZE &&
+                (abs(cx - mid) >= TUNE_EDGE_MIN || abs(cy - mid) >= TUNE_EDGE_MIN))
+                return true;
+    return false;
+}
+
+/* Balanced openings: the header says so, the stones lie within the radius
+ * (or, with edge, by an edge), and a search like the one that kept each
+ * opening scores it within the margin. */
+static void check_balanced(bool edge)
+{
     enum { MARGIN = 60, OPENING = 3 };
-    TuneGenConfig c = {RULE_FREESTYLE, GEN_GAMES, 5, GEN_NODES, OPENING, MARGIN, false};
+    TuneGenConfig c = {RULE_FREESTYLE, GEN_GAMES, 5, GEN_NODES, OPENING, MARGIN, edge, false};
     TgError err = {0};
     char *a = tune_generate(&c, NULL, &err), *b = tune_generate(&c, NULL, &err);
     if (!a || !b)
         fail_msg("generate: %s", err.msg);
     assert_string_equal(a, b);
-    assert_non_null(strstr(a, " balance 60\n"));
+    assert_non_null(strstr(a, edge ? " balance 60 edge\n" : " balance 60\n"));
     TuneData *d = tune_data_parse(a, RULE_FREESTYLE, false, &err);
     if (!d)
         fail_msg("own output does not parse: %d:%d %s", err.line, err.col, err.msg);
@@ -97,10 +116,12 @@ static void test_generate_balanced(void **state)
         board_init(&open, TUNE_BOARD_SIZE, RULE_FREESTYLE);
         for (int i = 0; i < opening; i++) {
             Point p = full.history[i];
-            assert_true(abs(point_x(p) - mid) <= TUNE_BALANCE_RADIUS);
-            assert_true(abs(point_y(p) - mid) <= TUNE_BALANCE_RADIUS);
+            bool inside = abs(point_x(p) - mid) <= TUNE_BALANCE_RADIUS &&
+                          abs(point_y(p) - mid) <= TUNE_BALANCE_RADIUS;
+            assert_true(edge || inside);
             board_play(&open, p, board_side_to_move(&open));
         }
+        assert_true(!edge || near_edge(&open, opening));
         SearchLimits lim;
         search_limits_init(&lim);
         lim.nodes = 4 * GEN_NODES;
@@ -112,10 +133,50 @@ static void test_generate_balanced(void **state)
     }
     c.balance = -1;
     assert_null(tune_generate(&c, NULL, &err));
+    c.balance = 0;
+    c.edge = true;
+    assert_null(tune_generate(&c, NULL, &err));
+    assert_non_null(strstr(err.msg, "edge"));
     engine_free(e);
     tune_data_free(d);
     free(a);
     free(b);
+}
+
+static void test_generate_balanced(void **state)
+{
+    (void)state;
+    check_balanced(false);
+}
+
+static void test_generate_edge(void **state)
+{
+    (void)state;
+    check_balanced(true);
+    /* Edge openings are not central ones by another name: with every first
+     * draw kept (a margin no score exceeds), most stones fall outside the
+     * central area. */
+    enum { GAMES = 40, OPENING = 3 };
+    TuneGenConfig c = {RULE_FREESTYLE, GAMES, 9, 1, OPENING, 100000, true, false};
+    TgError err = {0};
+    char *text = tune_generate(&c, NULL, &err);
+    if (!text)
+        fail_msg("generate: %s", err.msg);
+    TuneData *d = tune_data_parse(text, RULE_FREESTYLE, false, &err);
+    assert_non_null(d);
+    int outside = 0, mid = TUNE_BOARD_SIZE / 2;
+    for (int g = 0; g < GAMES; g++) {
+        Board full;
+        int opening;
+        assert_true(tune_data_game(d, g, &full, &opening));
+        assert_true(near_edge(&full, opening));
+        for (int i = 0; i < opening; i++)
+            outside += abs(point_x(full.history[i]) - mid) > TUNE_BALANCE_RADIUS ||
+                       abs(point_y(full.history[i]) - mid) > TUNE_BALANCE_RADIUS;
+    }
+    assert_true(outside > GAMES * OPENING / 3);
+    tune_data_free(d);
+    free(text);
 }
 
 /* With scores, gen plays the same games and adds one score per move from
@@ -123,7 +184,7 @@ static void test_generate_balanced(void **state)
 static void test_generate_scores(void **state)
 {
     (void)state;
-    TuneGenConfig c = {RULE_RENJU, GEN_GAMES, 11, GEN_NODES, 4, 0, false};
+    TuneGenConfig c = {RULE_RENJU, GEN_GAMES, 11, GEN_NODES, 4, 0, false, false};
     TgError err = {0};
     char *plain = tune_generate(&c, NULL, &err);
     c.scores = true;
@@ -392,7 +453,7 @@ static void test_fit_combo_anchor(void **state)
 {
     (void)state;
     /* Enough positions in every build for some codes to be fitted (50 each). */
-    TuneGenConfig c = {RULE_FREESTYLE, 4, 3, GEN_NODES, 4, 0, false};
+    TuneGenConfig c = {RULE_FREESTYLE, 4, 3, GEN_NODES, 4, 0, false, false};
     TgError err = {0};
     char *text = tune_generate(&c, NULL, &err);
     assert_non_null(text);
@@ -722,6 +783,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generate_reproducible),
         cmocka_unit_test(test_generate_balanced),
+        cmocka_unit_test(test_generate_edge),
         cmocka_unit_test(test_generate_scores),
         cmocka_unit_test(test_blend_targets),
         cmocka_unit_test(test_score_scale),
