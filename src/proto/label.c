@@ -16,8 +16,9 @@
 #include "proc.h"
 
 #define START_TIMEOUT_MS 30000
+#define SYNC_FIRST_MS 10      /* the first ABOUT's wait; it doubles up to SYNC_WAIT_MS */
 #define SYNC_WAIT_MS 200
-#define SYNC_TRIES 100        /* 20 s of silence: the engine is stuck */
+#define SYNC_GIVE_UP_MS 20000 /* 20 s of silence: the engine is stuck */
 #define ANSWER_SLACK_MS 2000  /* beyond twice the turn time: process overhead, slow machines */
 #define LABEL_MAX_JOBS 64
 
@@ -175,14 +176,19 @@ static bool start(Worker *w, Proc *p)
 }
 
 /* Some engines drop a command that arrives just after their move; ABOUT is
- * harmless to repeat, and its answer shows the engine is listening again. */
+ * harmless to repeat, and its answer shows the engine is listening again.
+ * The waits start short and grow: Rapfi drops about every other first ABOUT
+ * yet answers a repeat a few milliseconds later, and a flat 200 ms wait cost
+ * more time than its 40,000-node searches. */
 static bool sync_engine(Worker *w, Proc *p, int game, int stones)
 {
     char line[PROC_LINE_MAX];
-    for (int t = 0; t < SYNC_TRIES; t++) {
+    int64_t give_up = proc_now_ms() + SYNC_GIVE_UP_MS;
+    for (int wait = SYNC_FIRST_MS; proc_now_ms() < give_up;
+         wait = wait * 2 > SYNC_WAIT_MS ? SYNC_WAIT_MS : wait * 2) {
         if (!proc_send(p, "ABOUT"))
             return fail(w, "%s exited", w->c->engine, game, stones);
-        int64_t deadline = proc_now_ms() + SYNC_WAIT_MS;
+        int64_t deadline = proc_now_ms() + wait;
         for (;;) {
             ReadResult r = proc_read_line(p, deadline, line, sizeof line);
             if (r == READ_EOF)
