@@ -178,8 +178,8 @@ static bool start(Worker *w, Proc *p)
 /* Some engines drop a command that arrives just after their move; ABOUT is
  * harmless to repeat, and its answer shows the engine is listening again.
  * The waits start short and grow: Rapfi drops about every other first ABOUT
- * yet answers a repeat a few milliseconds later, and a flat 200 ms wait cost
- * more time than its 40,000-node searches. */
+ * but answers a repeat sent soon after, and a flat 200 ms wait cost more
+ * time than its 40,000-node searches. */
 static bool sync_engine(Worker *w, Proc *p, int game, int stones)
 {
     char line[PROC_LINE_MAX];
