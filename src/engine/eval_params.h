@@ -20,11 +20,11 @@
  * twenty-ninth's) and standard (forty-eighth, from the thirtieth's) each on
  * 1440 games of 25,000 nodes a move, half of them opened by the edge, half
  * their target the scores Rapfi 0.43's classical engine gave their positions
- * at 40,000 nodes (`tune label`); renju (twenty-seventh) on 2336 games of 25,000 nodes,
- * half its target tengen's own search score; all from balanced openings; and
- * caro on 9500
- * (docs/tuning.md has the commands, the errors and the match results;
- * tests/data/tune/ the weights files, base-weights.txt the hand-set start).
+ * at 40,000 nodes (`tune label`); renju (twenty-seventh) on 2336 games of
+ * 25,000 nodes, half its target tengen's own search score; all from balanced
+ * openings; and caro on 9500 games (docs/tuning.md has the commands, the
+ * errors and the match results; tests/data/tune/ the weights files,
+ * base-weights.txt the hand-set start).
  * `tengen tune fit` prints tables in this shape. */
 /* clang-format off */
 static const EvalWeights EVAL_WEIGHTS[RULE_COUNT] = {
