@@ -156,11 +156,14 @@ typedef struct {
 } TuneOrdering;
 
 /* Plays `games` games, a vs b (each a pair: black to move, white to move),
- * colours alternating (each random opening is played twice, once with each
- * colour), fixed nodes per move; ord[0] and ord[1] are a's and b's move
- * ordering (ord NULL: both built in). */
+ * colours alternating (each opening is played twice, once with each colour),
+ * fixed nodes per move; ord[0] and ord[1] are a's and b's move ordering (ord
+ * NULL: both built in). The openings are openings[0..nopenings-1] in turn
+ * (positions of TUNE_BOARD_SIZE under r), or with nopenings 0 random ones of
+ * `opening` stones drawn from the seed. */
 bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], const TuneOrdering ord[2],
-                int games, uint64_t seed, uint64_t nodes, int opening, TuneMatch *out, TgError *err);
+                int games, uint64_t seed, uint64_t nodes, int opening, const Board *openings,
+                int nopenings, TuneMatch *out, TgError *err);
 
 /* ---- move ordering (src/engine/tune_order.c) ----
  * Fits OrderWeights so that the move played in the data's games comes first:

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "tengen/fileio.h"
 #include "tengen/label.h"
+#include "tengen/match.h"
 #include "tengen/rules.h"
 #include "tengen/tune.h"
 
@@ -19,7 +20,8 @@ static const char USAGE[] =
     "                       [--k K] [--lambda L] [--score-k KS|auto] [--smooth]\n"
     "                       [--tie-colours]\n"
     "                       DATA [--out FILE]\n"
-    "       tengen tune match --rule R --games N --seed S [--nodes K] [--opening M]\n"
+    "       tengen tune match --rule R (--games N --seed S [--opening M] |\n"
+    "                         --openings FILE [--games N]) [--nodes K]\n"
     "                         [--white FILE] [--base FILE] [--base-white FILE]\n"
     "                         [--order FILE|classes] [--base-order FILE|classes]\n"
     "                         WEIGHTS\n"
@@ -60,6 +62,10 @@ static const char USAGE[] =
     "--base-white give separate weights for white to move (default: the same file\n"
     "for both sides); --order and --base-order give each a move-ordering table\n"
     "(default: built in; `classes`: by threat classes and worths, without a table).\n"
+    "The openings are random (M stones from the seed) unless --openings FILE gives\n"
+    "them (as for `tengen match`: one a line, e.g. `h8 h9 j10`), each played with\n"
+    "both colours, N games (default: two per opening). Random openings mostly\n"
+    "decide the game by colour and hide differences that balanced ones show.\n"
     "order fits the move-ordering table (att/def weight per pattern code of the mover\n"
     "and of the opponent at a candidate) so that the move played in DATA's games is\n"
     "ordered first: N passes (default 4) of softmax regression, Adam step X (default\n"
@@ -93,6 +99,7 @@ typedef struct {
     const char *engine; /* label */
     int turn_ms, jobs;
     const char *out, *weights, *base, *white, *base_white;
+    const char *openings; /* match */
 } TuneOptions;
 
 /* Index of the command-line word that holds arg (also for --opt=value). */
@@ -160,6 +167,7 @@ static int take_option(int c, int at, const char *arg, TuneOptions *o)
         o->has_nodes = true;
         return -1;
     case 'e': o->engine = optarg; return -1;
+    case 'F': o->openings = optarg; return -1;
     case 'T':
         if (!cli_int(optarg, 1, 3600000, &o->turn_ms)) {
             cli_error("tune", "argument %d '%s': --turn must be 1..3600000 milliseconds", at, optarg);
@@ -403,6 +411,42 @@ static int run_fit(const TuneOptions *o, const char *path)
     return !o->out || write_text(o->out, tune_weights_write(&fit.w)) ? EXIT_OK : EXIT_USAGE;
 }
 
+/* The openings of an openings file as positions of the tuning board. */
+static bool load_openings(const char *path, Rule rule, Board **out, int *count)
+{
+    TgError err = {0};
+    char *text = file_read_text(path, &err);
+    MatchOpening *ops = NULL;
+    int n = 0;
+    bool ok = text && match_read_openings(text, TUNE_BOARD_SIZE, rule, &ops, &n, &err);
+    free(text);
+    if (!ok) {
+        cli_error("tune", "%s: %s", path, err.msg); /* the message names the line and move */
+        free(ops);
+        return false;
+    }
+    if (n == 0) {
+        cli_error("tune", "%s: no openings in the file", path);
+        free(ops);
+        return false;
+    }
+    Board *b = malloc((size_t)n * sizeof *b);
+    if (!b) {
+        cli_error("tune", "out of memory");
+        free(ops);
+        return false;
+    }
+    for (int k = 0; k < n; k++) {
+        board_init(&b[k], TUNE_BOARD_SIZE, rule);
+        for (int i = 0; i < ops[k].len; i++)
+            board_play(&b[k], ops[k].p[i], board_side_to_move(&b[k]));
+    }
+    free(ops);
+    *out = b;
+    *count = n;
+    return true;
+}
+
 static int run_match(const TuneOptions *o, const char *path)
 {
     EvalWeights a[2], b[2];
@@ -416,6 +460,11 @@ static int run_match(const TuneOptions *o, const char *path)
     if ((o->white && !load_weights(o->white, &a[1])) ||
         (o->base_white && !load_weights(o->base_white, &b[1])))
         return EXIT_USAGE;
+    Board *openings = NULL;
+    int nopenings = 0;
+    if (o->openings && !load_openings(o->openings, o->rule, &openings, &nopenings))
+        return EXIT_USAGE;
+    int games = o->games ? o->games : 2 * nopenings;
     TuneMatch m;
     TgError err = {0};
     OrderWeights *tables = malloc(2 * sizeof *tables);
@@ -432,17 +481,19 @@ static int run_match(const TuneOptions *o, const char *path)
         if (!tables)
             cli_error("tune", "out of memory");
         free(tables);
+        free(openings);
         return EXIT_USAGE;
     }
-    bool played = tune_match(o->rule, a, b, ord, o->games, (uint64_t)o->seed, (uint64_t)o->nodes,
-                             o->opening, &m, &err);
+    bool played = tune_match(o->rule, a, b, ord, games, (uint64_t)o->seed, (uint64_t)o->nodes,
+                             o->opening, openings, nopenings, &m, &err);
     free(tables);
+    free(openings);
     if (!played) {
         cli_error("tune", "%s", err.msg);
         return EXIT_USAGE;
     }
-    double score = (m.wins + 0.5 * m.draws) / (double)o->games;
-    printf("games %d wins %d losses %d draws %d score %.3f\n", o->games, m.wins, m.losses, m.draws,
+    double score = (m.wins + 0.5 * m.draws) / (double)games;
+    printf("games %d wins %d losses %d draws %d score %.3f\n", games, m.wins, m.losses, m.draws,
            score);
     return EXIT_OK;
 }
@@ -534,6 +585,7 @@ int cmd_tune(int argc, char **argv)
         {"lambda", required_argument, NULL, 'l'}, {"smooth", no_argument, NULL, 'M'},
         {"score-k", required_argument, NULL, 'k'}, {"engine", required_argument, NULL, 'e'},
         {"turn", required_argument, NULL, 'T'},   {"jobs", required_argument, NULL, 'j'},
+        {"openings", required_argument, NULL, 'F'},
         {NULL, 0, NULL, 0},
     };
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -569,8 +621,12 @@ int cmd_tune(int argc, char **argv)
         cli_error("tune", "%s needs --rule", sub);
         return EXIT_USAGE;
     }
-    if ((gen || match) && (!o.games || !o.has_seed)) {
-        cli_error("tune", "%s needs --games and --seed", sub);
+    if (o.openings && !match) {
+        cli_error("tune", "--openings is for match only");
+        return EXIT_USAGE;
+    }
+    if ((gen || match) && !o.openings && (!o.games || !o.has_seed)) {
+        cli_error("tune", "%s needs --games and --seed%s", sub, match ? " (or --openings)" : "");
         return EXIT_USAGE;
     }
     if (sargc - optind != 1) {

@@ -218,11 +218,18 @@ char *tune_generate(const TuneGenConfig *c, const EvalWeights w[2], TgError *err
 }
 
 bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], const TuneOrdering ord[2],
-                int games, uint64_t seed, uint64_t nodes, int opening, TuneMatch *out, TgError *err)
+                int games, uint64_t seed, uint64_t nodes, int opening, const Board *openings,
+                int nopenings, TuneMatch *out, TgError *err)
 {
     memset(out, 0, sizeof *out);
     if (!check_common(r, games, nodes, opening, err))
         return false;
+    for (int k = 0; k < nopenings; k++)
+        if (openings[k].size != TUNE_BOARD_SIZE || openings[k].rule != r) {
+            tg_error_set(err, 0, 0, "opening %d is not a %dx%d %s position", k + 1, TUNE_BOARD_SIZE,
+                         TUNE_BOARD_SIZE, rule_name(r));
+            return false;
+        }
     Engine *ea = tune_engine(r, a, ord ? &ord[0] : NULL, err);
     Engine *eb = ea ? tune_engine(r, b, ord ? &ord[1] : NULL, err) : NULL;
     bool ok = ea && eb;
@@ -230,8 +237,12 @@ bool tune_match(Rule r, const EvalWeights a[2], const EvalWeights b[2], const Tu
         Rng rng;
         rng_seed(&rng, seed * 1000003u + (uint64_t)(g / 2));
         Board bd;
-        board_init(&bd, TUNE_BOARD_SIZE, r);
-        play_opening(&bd, &rng, opening);
+        if (nopenings > 0) {
+            bd = openings[(g / 2) % nopenings];
+        } else {
+            board_init(&bd, TUNE_BOARD_SIZE, r);
+            play_opening(&bd, &rng, opening);
+        }
         bool a_black = g % 2 == 0;
         Engine *eng[2] = {a_black ? ea : eb, a_black ? eb : ea};
         int res = play_out(&bd, eng, nodes, NULL, err);

@@ -110,6 +110,24 @@ expect_fail "match --white: missing file" 2 "nope.txt" \
 expect_fail "bad combination pull" 2 "argument 5 '-1'" "$TENGEN" tune fit --rule renju --combo-l2 -1 x
 expect_match "match: wins losses draws" '^games 2 wins [0-2] losses [0-2] draws [0-2] score ' \
     "$TENGEN" tune match --rule freestyle --games 2 --seed 1 --nodes 100 "$TMPD/w.txt"
+# Openings from a file: two games each by default; the first is black's five
+# at once, so weights a (black in the odd games) win one and lose one of it,
+# and lose both of the second's (white's five, a black first).
+printf '# a five for the side to move\nf8 a1 g8 a3 h8 a5 i8 a7\n\na1 f8 a3 g8 a5 h8 o15 i8 o13\n' > "$TMPD/ops.txt"
+expect_match "match --openings: two games an opening" '^games 4 wins 2 losses 2 draws 0 score 0\.500$' \
+    "$TENGEN" tune match --rule freestyle --openings "$TMPD/ops.txt" --nodes 100 "$TMPD/w.txt"
+expect_match "match --openings --games: the openings in turn" '^games 3 wins 1 losses 2 draws 0 score 0\.333$' \
+    "$TENGEN" tune match --rule freestyle --openings "$TMPD/ops.txt" --games 3 --nodes 100 "$TMPD/w.txt"
+printf 'h8 h9\nh8 h9 zz\n' > "$TMPD/badops.txt"
+expect_fail "match --openings: a bad move named" 2 "badops.txt: line 2, move 3 'zz'" \
+    "$TENGEN" tune match --rule freestyle --openings "$TMPD/badops.txt" "$TMPD/w.txt"
+printf '# nothing\n' > "$TMPD/noops.txt"
+expect_fail "match --openings: an empty file" 2 "noops.txt: no openings" \
+    "$TENGEN" tune match --rule freestyle --openings "$TMPD/noops.txt" "$TMPD/w.txt"
+expect_fail "match: openings or a seed" 2 "needs --games and --seed \\(or --openings\\)" \
+    "$TENGEN" tune match --rule freestyle "$TMPD/w.txt"
+expect_fail "gen: --openings is for match" 2 "for match only" \
+    "$TENGEN" tune gen --rule freestyle --games 1 --seed 1 --openings "$TMPD/ops.txt" "$TMPD/x.txt"
 
 expect_match "order: losses and first-rank shares" '^first before 0\.[0-9]+ after [01]\.[0-9]+ \(class-and-worth order [01]\.[0-9]+\)$' \
     "$TENGEN" tune order --rule freestyle --epochs 2 "$TMPD/m.txt" --out "$TMPD/o.txt"

@@ -710,6 +710,51 @@ static void test_order_file(void **state)
  * tests/data/tune/RULE-weights.txt (black to move, or both sides) and
  * RULE-white-weights.txt (white to move, where the rule has its own), so a
  * refit is adopted in both places. */
+/* A position of the tuning board from moves in notation, black first. */
+static Board position(Rule r, const char *moves)
+{
+    Board b;
+    board_init(&b, TUNE_BOARD_SIZE, r);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        Point p;
+        TgError err = {0};
+        if (!coord_parse(t, b.size, &p, &err))
+            fail_msg("bad test move '%s': %s", t, err.msg);
+        board_play(&b, p, board_side_to_move(&b));
+    }
+    return b;
+}
+
+/* Given openings are played in turn, each with a's black game first, so an
+ * opening that one colour wins at once decides the games in that order. */
+static void test_match_openings(void **state)
+{
+    (void)state;
+    Board ops[2] = {
+        position(RULE_FREESTYLE, "f8 a1 g8 a3 h8 a5 i8 a7"),      /* black to move: a five */
+        position(RULE_FREESTYLE, "a1 f8 a3 g8 a5 h8 o15 i8 o13"), /* white to move: a five */
+    };
+    TuneMatch m;
+    TgError err = {0};
+    /* black wins, then white wins (a black), then the first again */
+    assert_true(tune_match(RULE_FREESTYLE, NULL, NULL, NULL, 3, 1, 100, 4, ops, 2, &m, &err));
+    assert_int_equal(m.wins, 1);
+    assert_int_equal(m.losses, 2);
+    assert_int_equal(m.draws, 0);
+    Board rev[2] = {ops[1], ops[0]};
+    assert_true(tune_match(RULE_FREESTYLE, NULL, NULL, NULL, 5, 1, 100, 4, rev, 2, &m, &err));
+    /* for a: lost as black, won as white, won and lost on the second, lost as black */
+    assert_int_equal(m.wins, 2);
+    assert_int_equal(m.losses, 3);
+    /* an opening of another rule is refused with its number */
+    Board other = position(RULE_RENJU, "h8 h9");
+    Board mixed[2] = {ops[0], other};
+    assert_false(tune_match(RULE_FREESTYLE, NULL, NULL, NULL, 2, 1, 100, 4, mixed, 2, &m, &err));
+    assert_non_null(strstr(err.msg, "opening 2"));
+}
+
 static void test_builtin_weights_are_the_files(void **state)
 {
     (void)state;
@@ -795,6 +840,7 @@ int main(void)
         cmocka_unit_test(test_bad_data),
         cmocka_unit_test(test_weights_file),
         cmocka_unit_test(test_builtin_weights_are_the_files),
+        cmocka_unit_test(test_match_openings),
         cmocka_unit_test(test_order_fit),
         cmocka_unit_test(test_order_file),
         cmocka_unit_test(test_builtin_order_is_the_file),
