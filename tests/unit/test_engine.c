@@ -112,9 +112,10 @@ static void test_blocks_four(void **state)
     }
 }
 
-/* After white's answer black must have no legal flex-four point. In caro
- * f8 and l8 answer too: after l8, black's g8 threatens f8 and k8, but f8
- * leaves k8's five blocked at both ends (l8 likewise for f8). */
+/* After white's answer black must have no win by fours (and no legal
+ * flex-four point). In caro f8 and l8 answer too: after l8, black's g8
+ * threatens f8 and k8, but f8 leaves k8's five blocked at both ends (l8
+ * likewise for f8). */
 static void test_blocks_open_three(void **state)
 {
     (void)state;
