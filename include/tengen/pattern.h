@@ -4,8 +4,9 @@
  * each rule set and colour a table, built once from the rule definitions by
  * trying stones in the window, maps every key to a Pattern: the shape the line
  * would have if that colour played on the cell. The classes are recursive:
- * a four (B4) has one five point, a straight four (F4) two or more; a three is
- * one stone from a four (F3 from a straight four), and so on down to ones.
+ * a four (B4) has five points one opponent stone can stop, a straight four (F4)
+ * two or more that it cannot (in caro a stone beyond one end may stop two); a
+ * three is one stone from a four (F3 from a straight four), and so on down.
  *
  * A second table serves the renju referee: for black on an empty cell it says
  * whether the line gives a five, an overline, how many fours, and where the

@@ -177,6 +177,24 @@ typedef struct {
     uint8_t *memo; /* by view index; 0xFF: not yet known */
 } Builder;
 
+/* Whether one opponent stone can leave the line with no five point: outside
+ * caro only by taking the last one, in caro also by closing the far end of a
+ * run so that its five would be blocked at both ends. */
+static bool four_stoppable(const Judge *j, uint8_t *w)
+{
+    int where[W];
+    for (int q = 0; q < W; q++) {
+        if (w[q] != W_EMPTY)
+            continue;
+        w[q] = W_OPP;
+        int n = five_points(j, w, where);
+        w[q] = W_EMPTY;
+        if (n == 0)
+            return true;
+    }
+    return false;
+}
+
 static uint8_t classify(Builder *bl, uint8_t *w)
 {
     size_t key = view_index(bl->map, encode(w));
@@ -192,9 +210,9 @@ static uint8_t classify(Builder *bl, uint8_t *w)
         result = PAT_OL;
     } else {
         int n = five_points(j, w, where);
-        if (n >= 2) {
+        if (n >= 2 && !(j->caro && four_stoppable(j, w))) {
             result = PAT_F4;
-        } else if (n == 1) {
+        } else if (n >= 1) {
             result = PAT_B4;
         } else {
             /* One stone short of the next class up: F4->F3, B4->B3, ... */

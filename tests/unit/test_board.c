@@ -236,6 +236,95 @@ static void test_patterns(void **state)
     assert_int_equal(board_pattern(&b, pt("g8", 15), DIR_ROW, BLACK), PAT_OL);
 }
 
+/* Five points of c on line d whose five runs through p (a stone of c). */
+static int line_fives(const Board *b, Point p, int d, Color c)
+{
+    int n = 0;
+    for (int side = -1; side <= 1; side += 2) {
+        Point q = p + side * DIR[d];
+        while (b->cell[q] == c)
+            q += side * DIR[d];
+        /* the five's one new stone is the first gap on one side of p's run */
+        n += b->cell[q] == EMPTY && board_pattern(b, q, d, c) == PAT_F5;
+    }
+    return n;
+}
+
+/* Whether one stone of the opponent on line d near p leaves c no five point there. */
+static bool one_stone_stops(Board *b, Point p, int d, Color c)
+{
+    for (int k = -5; k <= 5; k++) {
+        Point q = p + k * DIR[d];
+        if (b->cell[q] != EMPTY)
+            continue;
+        board_play(b, q, color_other(c));
+        int left = line_fives(b, p, d, c);
+        board_undo(b);
+        if (left == 0)
+            return true;
+    }
+    return false;
+}
+
+/* A four (B4) is one that a single opponent stone stops, a straight four (F4)
+ * one that it cannot; checked against the five points themselves on random
+ * positions of every rule set (caro: a stone beyond one end can stop two). */
+static void test_four_classes_match_defence(void **state)
+{
+    (void)state;
+    long checked[RULE_COUNT][2] = {{0}};
+    for (int r = 0; r < RULE_COUNT; r++) {
+        Rng rng;
+        rng_seed(&rng, 77 + (uint64_t)r);
+        for (int game = 0; game < 60; game++) {
+            Board b;
+            board_init(&b, 15, (Rule)r);
+            rng_clustered_position(&rng, &b, 20 + rng_below(&rng, 40));
+            for (int y = 0; y < b.size; y++)
+                for (int x = 0; x < b.size; x++) {
+                    Point p = point_make(x, y);
+                    if (b.cell[p] != EMPTY)
+                        continue;
+                    for (int d = 0; d < DIR_COUNT; d++)
+                        for (Color c = BLACK; c <= WHITE; c++) {
+                            Pattern pat = board_pattern(&b, p, d, c);
+                            if (pat != PAT_B4 && pat != PAT_F4)
+                                continue;
+                            board_play(&b, p, c);
+                            assert_true(line_fives(&b, p, d, c) >= 1);
+                            assert_int_equal(one_stone_stops(&b, p, d, c), pat == PAT_B4);
+                            board_undo(&b);
+                            checked[r][pat == PAT_F4]++;
+                        }
+                }
+        }
+    }
+    for (int r = 0; r < RULE_COUNT; r++)
+        assert_true(checked[r][0] > 100 && checked[r][1] > 100);
+}
+
+/* Caro: black's i8 makes .XXXX. with white on d8; white j8 leaves the e8 five
+ * blocked at both ends, so it is a four, and h8 before it no three. */
+static void test_caro_four_blocked_beyond(void **state)
+{
+    (void)state;
+    static const char *const three[] = {"f8", "g8", "h8"};
+    for (int r = RULE_FREESTYLE; r <= RULE_CARO; r += RULE_CARO - RULE_FREESTYLE) {
+        Board b;
+        board_init(&b, 15, (Rule)r);
+        board_play(&b, pt("d8", 15), WHITE);
+        line(&b, three, 2, BLACK);
+        bool caro = r == RULE_CARO;
+        assert_int_equal(board_pattern(&b, pt("h8", 15), DIR_ROW, BLACK), caro ? PAT_B3 : PAT_F3);
+        board_play(&b, pt("h8", 15), BLACK);
+        assert_int_equal(board_pattern(&b, pt("i8", 15), DIR_ROW, BLACK), caro ? PAT_B4 : PAT_F4);
+        /* one cell further away, white's d8 no longer stops both ends */
+        board_remove(&b, pt("d8", 15));
+        board_play(&b, pt("c8", 15), WHITE);
+        assert_int_equal(board_pattern(&b, pt("i8", 15), DIR_ROW, BLACK), PAT_F4);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +334,8 @@ int main(void)
         cmocka_unit_test(test_coord_roundtrip),    cmocka_unit_test(test_wins_per_rule),
         cmocka_unit_test(test_patterns),
         cmocka_unit_test(test_renju_info_implies_classes),
+        cmocka_unit_test(test_four_classes_match_defence),
+        cmocka_unit_test(test_caro_four_blocked_beyond),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
