@@ -170,11 +170,12 @@ bool engine_set_options(Engine *e, const EngineOptions *o, TgError *err);
  * has run. */
 void engine_clear_hash(Engine *e);
 
-/* The table is allocated untouched, so its pages are mapped by the searches
- * that first write them. This maps them all in advance (from a spare thread,
- * say): safe while a search runs, not during engine_clear_hash,
- * engine_set_options or engine_free. Stops early, returning false, once
- * *cancel is set. */
+/* The table is allocated untouched. A search on the clock uses only the part
+ * mapped so far (mapping a little more first, within an eighth of its time);
+ * others map the pages they write. This maps them all in advance (from a
+ * spare thread while idle, say): safe while a search runs, not during
+ * engine_clear_hash, engine_set_options or engine_free. Stops early,
+ * returning false, once *cancel is set. */
 bool engine_prefault_hash(Engine *e, const _Atomic bool *cancel);
 
 /* Sets the position to search: the stones and rule set of b, and the colour to

@@ -354,6 +354,20 @@ static void plan_time(Engine *e)
     e->soft_ms = soft;
 }
 
+/* A search on the clock uses only the mapped part of the table; before it
+ * starts, an eighth of its time at most goes to mapping more, so that a
+ * table nobody mapped ahead (a first move, a new size) still grows to full
+ * use over a few moves without one search paying for all its page faults. */
+static void map_hash_on_clock(Engine *e)
+{
+    if (e->hard_ms <= 0)
+        return;
+    /* 2 MB at a time: one huge page */
+    const size_t chunk = HUGEMEM_PAGE / (TT_BUCKET * sizeof(TtEntry));
+    while ((engine_now_us() - e->start_us) * 8 < e->hard_ms * 1000 && tt_touch_some(&e->tt, chunk))
+        ;
+}
+
 static void *worker_main(void *arg)
 {
     search_worker_run(arg);
@@ -377,7 +391,8 @@ bool engine_think(Engine *e, const SearchLimits *lim, SearchCallback cb, void *u
     e->cb = cb;
     e->user = user;
     plan_time(e);
-    tt_new_search(&e->tt);
+    map_hash_on_clock(e);
+    tt_new_search(&e->tt, e->hard_ms > 0);
     memset(&e->result, 0, sizeof e->result);
     e->result.best = POINT_NONE;
 

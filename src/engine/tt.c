@@ -19,6 +19,14 @@ static uint64_t pack(Point move, int score, int eval, int depth, int bound, int 
 static int data_depth(uint64_t d) { return (int)(d >> 43 & 0xff) | (int)(d >> 60 & 3) << 8; }
 static int data_gen(uint64_t d) { return (int)(d >> 53 & 63); }
 
+/* mapped only grows: two threads may touch at once. */
+static void raise_mapped(TransTable *t, size_t to)
+{
+    size_t cur = atomic_load(&t->mapped);
+    while (cur < to && !atomic_compare_exchange_weak(&t->mapped, &cur, to))
+        ;
+}
+
 bool tt_alloc(TransTable *t, size_t mb)
 {
     size_t bytes = mb << 20, buckets = 1;
@@ -30,7 +38,9 @@ bool tt_alloc(TransTable *t, size_t mb)
     if (!e)
         return false;
     t->entry = e;
-    t->nbuckets = buckets;
+    t->nbuckets = t->active = buckets;
+    t->dirty = 0;
+    atomic_init(&t->mapped, 0);
     t->gen = 0;
     t->used = false;
     return true;
@@ -40,7 +50,8 @@ void tt_free(TransTable *t)
 {
     hugemem_free(&t->mem);
     t->entry = NULL;
-    t->nbuckets = 0;
+    t->nbuckets = t->active = t->dirty = 0;
+    atomic_store(&t->mapped, 0);
 }
 
 void tt_clear(TransTable *t)
@@ -48,27 +59,63 @@ void tt_clear(TransTable *t)
     t->gen = 0;
     if (!t->used)
         return;
-    /* All-zero words read back as check == key ^ data only for key 0: harmless. */
-    memset((void *)t->entry, 0, t->nbuckets * TT_BUCKET * sizeof(TtEntry));
+    /* Only the part searches used can hold entries: the rest stays unmapped.
+     * All-zero words read back as check == key ^ data only for key 0: harmless. */
+    memset((void *)t->entry, 0, t->dirty * TT_BUCKET * sizeof(TtEntry));
+    raise_mapped(t, t->dirty);
+    t->dirty = 0;
     t->used = false;
+}
+
+/* Buckets in one 4 KB page: the unit pages are mapped in. */
+#define PAGE_BUCKETS (4096 / (TT_BUCKET * sizeof(TtEntry)))
+
+/* Writes to one word of every page in buckets [from, to) without changing it. */
+static void touch_range(TransTable *t, size_t from, size_t to)
+{
+    for (size_t b = from; b < to; b += PAGE_BUCKETS)
+        atomic_fetch_or_explicit(&t->entry[b * TT_BUCKET].data, 0, memory_order_relaxed);
+}
+
+bool tt_touch_some(TransTable *t, size_t buckets)
+{
+    size_t from = tt_mapped(t), to = from + (buckets < PAGE_BUCKETS ? PAGE_BUCKETS : buckets);
+    if (to > t->nbuckets)
+        to = t->nbuckets;
+    touch_range(t, from, to);
+    raise_mapped(t, to);
+    return to < t->nbuckets;
 }
 
 bool tt_touch(TransTable *t, const _Atomic bool *cancel)
 {
-    const size_t stride = 4096 / sizeof(TtEntry), n = t->nbuckets * TT_BUCKET;
-    for (size_t i = 0; i < n; i += stride) {
+    for (;;) {
         if (atomic_load_explicit(cancel, memory_order_relaxed))
-            return false;
-        atomic_fetch_or_explicit(&t->entry[i].data, 0, memory_order_relaxed);
+            return tt_mapped(t) >= t->nbuckets;
+        if (!tt_touch_some(t, PAGE_BUCKETS))
+            return true;
     }
-    if (n)
-        atomic_fetch_or_explicit(&t->entry[n - 1].data, 0, memory_order_relaxed);
-    return true;
+}
+
+void tt_new_search(TransTable *t, bool mapped_only)
+{
+    t->gen = (uint8_t)((t->gen + 1) & 63);
+    t->used = true;
+    size_t a = t->nbuckets;
+    if (mapped_only) {
+        size_t m = tt_mapped(t);
+        a = PAGE_BUCKETS < t->nbuckets ? PAGE_BUCKETS : t->nbuckets;
+        while (a * 2 <= m && a * 2 <= t->nbuckets)
+            a *= 2;
+    }
+    t->active = a;
+    if (a > t->dirty)
+        t->dirty = a;
 }
 
 static TtEntry *bucket(const TransTable *t, uint64_t key)
 {
-    return &t->entry[(key & (t->nbuckets - 1)) * TT_BUCKET];
+    return &t->entry[(key & (t->active - 1)) * TT_BUCKET];
 }
 
 bool tt_probe(const TransTable *t, uint64_t key, TtHit *hit)

@@ -14,6 +14,7 @@
 #ifndef TENGEN_TT_H
 #define TENGEN_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,7 +32,10 @@ typedef struct {
 typedef struct {
     TtEntry *entry;  /* inside mem: zeroed, mapped on first touch */
     HugeMem mem;
-    size_t nbuckets; /* power of two */
+    size_t nbuckets; /* power of two: the whole table */
+    size_t active;   /* the buckets the current search uses, from the start: a power of two */
+    size_t dirty;    /* buckets from the start a search may have written since the last clear */
+    _Atomic size_t mapped; /* buckets from the start known to be mapped (touched in order) */
     uint8_t gen;
     bool used;       /* a search ran since the last clear (else all zero) */
 } TransTable;
@@ -58,17 +62,24 @@ void tt_clear(TransTable *t);
  * while searches run, not while tt_clear or tt_free does. Returns false when
  * *cancel was set before the end. */
 bool tt_touch(TransTable *t, const _Atomic bool *cancel);
-static inline void tt_new_search(TransTable *t)
-{
-    t->gen = (uint8_t)((t->gen + 1) & 63);
-    t->used = true;
-}
+/* Maps about `buckets` more of the table after the part already mapped;
+ * false when all of it is mapped. */
+bool tt_touch_some(TransTable *t, size_t buckets);
+/* Buckets mapped so far, from the start of the table. */
+static inline size_t tt_mapped(const TransTable *t) { return atomic_load(&t->mapped); }
+
+/* Starts a search. A search on the clock (mapped_only) uses only the part of
+ * the table already mapped, rounded down to a power of two: a first touch of
+ * a page costs a page fault that zeroes it (a 2 MB huge page: up to a few ms),
+ * and a short search that wrote all over a new table would pay for every page
+ * of it before it could look at the clock again. Other searches use it all. */
+void tt_new_search(TransTable *t, bool mapped_only);
 
 bool tt_probe(const TransTable *t, uint64_t key, TtHit *hit);
 /* Starts loading key's bucket into the cache ahead of a probe. */
 static inline void tt_prefetch(const TransTable *t, uint64_t key)
 {
-    __builtin_prefetch(&t->entry[(key & (t->nbuckets - 1)) * TT_BUCKET]);
+    __builtin_prefetch(&t->entry[(key & (t->active - 1)) * TT_BUCKET]);
 }
 /* Stores a search result; pv marks a node that is or was on a principal variation. */
 void tt_store(TransTable *t, uint64_t key, Point move, int score, int eval, int depth, int bound,

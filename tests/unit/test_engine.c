@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../src/engine/search.h"
 #include "tengen/coord.h"
 #include "tengen/engine.h"
 #include "tengen/forbid.h"
@@ -516,8 +517,76 @@ static void test_hash_clear_and_prefault(void **state)
     assert_true(engine_prefault_hash(e, &cancel));
     SearchResult mapped = think_depth(e, &b, WHITE, TACTIC_DEPTH);
     assert_true(mapped.nodes == fresh.nodes);
+    engine_free(e);
+    /* cancelled before it starts on a new table: not mapped */
+    e = new_engine(1);
     atomic_store(&cancel, true);
     assert_false(engine_prefault_hash(e, &cancel));
+    assert_int_equal(tt_mapped(&e->tt), 0);
+    engine_free(e);
+}
+
+#if HUGEMEM_MAPS
+/* Whether the page holding p is in memory. */
+static bool resident(const void *p)
+{
+    uintptr_t page = (uintptr_t)p & ~(uintptr_t)4095;
+    unsigned char v = 0;
+    assert_int_equal(mincore((void *)page, 4096, &v), 0);
+    return v & 1;
+}
+#endif
+
+/* A search on the clock writes only the mapped part of the table (a short one
+ * on a new table would otherwise pay a page fault for every page it wrote and
+ * overrun its time); a search without a clock uses all of it; mapping grows
+ * the part a timed search uses. */
+static void test_clock_uses_mapped_hash(void **state)
+{
+    (void)state;
+    Board b;
+    board_init(&b, 15, RULE_STANDARD);
+    put(&b, BLACK, "h8 i9 j8");
+    put(&b, WHITE, "h9 g7");
+    EngineOptions o;
+    engine_options_default(&o);
+    o.hash_mb = 128;
+    TgError err;
+    Engine *e = engine_new(&o, &err);
+    assert_non_null(e);
+    const TransTable *t = &e->tt;
+    assert_true(engine_set_position(e, &b, WHITE, &err));
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.turn_ms = 4;
+    SearchResult r;
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_int_not_equal(r.best, POINT_NONE);
+    assert_true(r.nodes > 0);
+    assert_true(t->active < t->nbuckets / 4 && t->active <= t->dirty);
+    assert_true(t->active <= tt_mapped(t) || t->active == 4096 / (TT_BUCKET * sizeof(TtEntry)));
+#if HUGEMEM_MAPS
+    assert_false(resident(&t->entry[(t->nbuckets - 1) * TT_BUCKET]));
+#endif
+    size_t first = t->active;
+    /* mapping grows what the next timed search uses */
+    assert_true(tt_touch_some(&e->tt, t->nbuckets / 2 - tt_mapped(t)));
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_true(t->active == t->nbuckets / 2 && t->active > first);
+#if HUGEMEM_MAPS
+    assert_false(resident(&t->entry[(t->nbuckets - 1) * TT_BUCKET]));
+#endif
+    /* clearing empties the used part without mapping the rest */
+    engine_clear_hash(e);
+    assert_int_equal(t->dirty, 0);
+#if HUGEMEM_MAPS
+    assert_false(resident(&t->entry[(t->nbuckets - 1) * TT_BUCKET]));
+#endif
+    for (size_t i = 0; i < t->nbuckets / 2 * TT_BUCKET; i += 997)
+        assert_true(atomic_load(&t->entry[i].data) == 0);
+    SearchResult d = think_depth(e, &b, WHITE, 4);
+    assert_int_not_equal(d.best, POINT_NONE);
+    assert_true(t->active == t->nbuckets && t->dirty == t->nbuckets);
     engine_free(e);
 }
 
@@ -563,6 +632,7 @@ int main(void)
         cmocka_unit_test(test_two_engines),
         cmocka_unit_test(test_nbest_and_root_moves),
         cmocka_unit_test(test_hash_clear_and_prefault),
+        cmocka_unit_test(test_clock_uses_mapped_hash),
         cmocka_unit_test(test_bad_options_and_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,7 +15,7 @@ static void test_round_trip(void **state)
     (void)state;
     TransTable t;
     assert_true(tt_alloc(&t, 1));
-    tt_new_search(&t);
+    tt_new_search(&t, false);
     const struct {
         uint64_t key;
         Point move;
@@ -58,7 +58,7 @@ static void test_keeps_move_and_depth(void **state)
     (void)state;
     TransTable t;
     assert_true(tt_alloc(&t, 1));
-    tt_new_search(&t);
+    tt_new_search(&t, false);
     uint64_t key = 0x0123456789abcdefull;
     TtHit h;
     tt_store(&t, key, 100, 50, 40, 10 * TT_PLY, BOUND_LOWER, true);
@@ -104,7 +104,7 @@ static void test_sizes_and_layout(void **state)
             assert_false(tt_probe(&t, keys[k], &h));
         _Atomic bool cancel = false;
         assert_true(tt_touch(&t, &cancel));
-        tt_new_search(&t);
+        tt_new_search(&t, false);
         for (int k = 0; k < 2; k++)
             tt_store(&t, keys[k], 10 + k, 5 * k, 0, 4, BOUND_EXACT, false);
         for (int k = 0; k < 2; k++) {
@@ -119,12 +119,49 @@ static void test_sizes_and_layout(void **state)
     }
 }
 
+/* A search that uses the mapped part only writes no bucket past it, finds
+ * what it stored, and uses the whole table once it is all mapped. */
+static void test_mapped_part(void **state)
+{
+    (void)state;
+    TransTable t;
+    assert_true(tt_alloc(&t, 8));
+    const size_t page = 4096 / (TT_BUCKET * sizeof(TtEntry));
+    tt_new_search(&t, true);
+    assert_int_equal(t.active, page); /* nothing mapped yet: one page */
+    assert_true(tt_touch_some(&t, t.nbuckets / 4 + 5));
+    assert_true(tt_mapped(&t) >= t.nbuckets / 4 + 5 && tt_mapped(&t) < t.nbuckets / 2);
+    tt_new_search(&t, true);
+    assert_int_equal(t.active, t.nbuckets / 4);
+    uint64_t key = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < 20000; i++) {
+        key = key * 6364136223846793005ull + 1442695040888963407ull;
+        tt_store(&t, key, i % 200, 0, 0, 4, BOUND_EXACT, false);
+    }
+    TtHit h;
+    assert_true(tt_probe(&t, key, &h));
+    assert_int_equal(h.move, 19999 % 200);
+    size_t past = 0;
+    for (size_t i = t.nbuckets / 4 * TT_BUCKET; i < t.nbuckets * TT_BUCKET; i++)
+        past += atomic_load(&t.entry[i].data) != 0;
+    assert_int_equal(past, 0);
+    tt_new_search(&t, false);
+    assert_int_equal(t.active, t.nbuckets);
+    _Atomic bool cancel = false;
+    assert_true(tt_touch(&t, &cancel));
+    assert_int_equal(tt_mapped(&t), t.nbuckets);
+    tt_new_search(&t, true);
+    assert_int_equal(t.active, t.nbuckets);
+    tt_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_keeps_move_and_depth),
         cmocka_unit_test(test_sizes_and_layout),
+        cmocka_unit_test(test_mapped_part),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
