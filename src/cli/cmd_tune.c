@@ -80,7 +80,7 @@ static const char USAGE[] =
     "at once (default 1), and writes the games with those scores (format 2, in the\n"
     "engine's units: fit them with --score-k auto). The score is the last `ev N` or\n"
     "`Eval N` of the engine's MESSAGE lines before its move; mates (+M5, -M4) count\n"
-    "as +-10000.\n";
+    "as +-10000. Each position is searched from an empty hash (YXHASHCLEAR).\n";
 
 typedef struct {
     Rule rule;

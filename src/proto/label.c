@@ -225,6 +225,14 @@ static bool score_position(Worker *w, Proc *p, const Board *b, int game, int *ou
 {
     if (!sync_engine(w, p, game, b->count))
         return false;
+    /* Each position from an empty hash, so that its score does not hang on
+     * the positions scored before it (and so on --jobs and the data's order).
+     * An engine without the command may answer ERROR: the next ABOUT round
+     * reads past whatever comes back. */
+    if (!proc_send(p, "YXHASHCLEAR"))
+        return fail(w, "%s exited", w->c->engine, game, b->count);
+    if (!sync_engine(w, p, game, b->count))
+        return false;
     Color mover = board_side_to_move(b);
     bool ok = proc_send(p, "BOARD");
     for (int i = 0; ok && i < b->count; i++) {

@@ -3,6 +3,8 @@
 # `Eval 100 * OWN + OPP` (its stones and the opponent's) in a Rapfi-style
 # MESSAGE line, then a move. $1 changes that:
 #   good     as above
+#   memory   adds 1000 for every BOARD since the last YXHASHCLEAR (a hash
+#            that carries over)
 #   tengen   the same value in tengen's style (`ev N`), plus a second-best
 #            line (`nbest 2 ... ev -1`) that must not count
 #   mate     reports `Eval +M3` when OWN is even and `Eval -M2` when odd
@@ -13,6 +15,7 @@
 #   crash    exits at the first BOARD
 mode=${1:-good}
 answered=0
+seen=0
 now_us() { local t=${EPOCHREALTIME/[.,]/}; echo "$t"; }
 while IFS= read -r line; do
     line=${line%$'\r'}
@@ -22,6 +25,7 @@ while IFS= read -r line; do
     case $line in
     START*) echo OK ;;
     ABOUT) echo "name=\"label-$mode\", version=\"1\"" ;;
+    YXHASHCLEAR) seen=0 ;;
     BOARD)
         own=0 opp=0
         while IFS= read -r l; do
@@ -30,6 +34,8 @@ while IFS= read -r line; do
             case ${l##*,} in 1) own=$((own + 1)) ;; 2) opp=$((opp + 1)) ;; esac
         done
         v=$((100 * own + opp))
+        [ "$mode" = memory ] && v=$((v + 1000 * seen))
+        seen=$((seen + 1))
         case $mode in
         crash) exit 3 ;;
         hang) exec sleep 600 ;;

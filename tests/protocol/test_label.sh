@@ -39,6 +39,7 @@ label_ok "label: every position from the opening on, the mover's view (Eval N)" 
 label_ok "label: two engines at once give the same file" good --jobs 2
 label_ok "label: tengen's ev N is read and a second-best line is not" tengen
 label_ok "label: an engine that drops commands after its move is asked again" busy --jobs 2
+label_ok "label: every position is scored from an empty hash (YXHASHCLEAR)" memory
 
 want="1-0 3 h8,h9,i9,g7,j10,k11,i7 -10000,10000,10000,-10000
 0-1 2 h8,h9,i9,g7,j10,k11 -10000,-10000,10000,10000"
