@@ -60,6 +60,8 @@ typedef struct {
     bool stop;
     SprtVerdict verdict;
     MatchScore score;
+    MatchScore as_color[2]; /* engine A's results as black [0] and as white [1] */
+    signed char *points;    /* per game: engine A's half-points (0..2), -1 until played */
     int ends[END_COUNT][2]; /* game endings caused by engine A [0] / B [1] */
     int played;
     int64_t failures;
@@ -109,12 +111,18 @@ static void play_one(Tournament *t, int i)
         snprintf(t->name[0], sizeof t->name[0], "%s", g->name[a_black ? 0 : 1]);
         snprintf(t->name[1], sizeof t->name[1], "%s", g->name[a_black ? 1 : 0]);
     }
-    if (g->winner == EMPTY)
+    MatchScore *by_color = &t->as_color[a_black ? 0 : 1];
+    if (g->winner == EMPTY) {
         t->score.draws++;
-    else if (g->winner == a_color)
+        by_color->draws++;
+    } else if (g->winner == a_color) {
         t->score.wins++;
-    else
+        by_color->wins++;
+    } else {
         t->score.losses++;
+        by_color->losses++;
+    }
+    t->points[i] = (signed char)(g->winner == EMPTY ? 1 : g->winner == a_color ? 2 : 0);
     if (g->culprit != EMPTY)
         t->ends[g->end][g->culprit == a_color ? 0 : 1]++;
     else
@@ -193,6 +201,21 @@ static void report(const Tournament *t)
            n ? 100 * (1 - e.score) : 50.0);
     printf("Elo difference (A - B): ");
     print_elo_interval(&e, n);
+    const MatchScore *ab = &t->as_color[0], *aw = &t->as_color[1];
+    printf("A as black: %d - %d - %d; as white: %d - %d - %d\n", ab->wins, ab->losses, ab->draws,
+           aw->wins, aw->losses, aw->draws);
+    /* The two games of an opening (colours reversed) together: an engine that
+     * wins both colours of openings more often is the stronger one even when
+     * the openings favour a colour. */
+    int pairs[5] = {0}, npairs = 0;
+    for (int i = 0; i + 1 < t->games; i += 2)
+        if (t->points[i] >= 0 && t->points[i + 1] >= 0) {
+            pairs[t->points[i] + t->points[i + 1]]++;
+            npairs++;
+        }
+    if (npairs > 0)
+        printf("pairs by A's points of 2: 0: %d, 0.5: %d, 1: %d, 1.5: %d, 2: %d\n", pairs[0], pairs[1],
+               pairs[2], pairs[3], pairs[4]);
     printf("endings (caused by A / B):");
     for (int k = END_FIVE; k < END_COUNT; k++) {
         int a = t->ends[k][0], b = t->ends[k][1];
@@ -339,6 +362,12 @@ int cmd_match(int argc, char **argv)
         goto done;
     }
     t->games = games ? games : t->nopenings ? 2 * t->nopenings : 2;
+    t->points = malloc((size_t)t->games);
+    if (!t->points) {
+        cli_error("match", "out of memory");
+        goto done;
+    }
+    memset(t->points, -1, (size_t)t->games);
     signal(SIGPIPE, SIG_IGN); /* a dead engine's pipe must not kill the referee */
     pthread_mutex_init(&t->lock, NULL);
     if (jobs > t->games)
@@ -356,6 +385,7 @@ int cmd_match(int argc, char **argv)
     report(t);
     rc = t->failures ? EXIT_USAGE : EXIT_OK;
 done:
+    free(t->points);
     free(t->openings);
     free(t);
     return rc;
