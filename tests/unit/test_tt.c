@@ -1,7 +1,8 @@
 /* The transposition table (src/engine/tt.c, internal): what is stored comes
  * back field by field, a result without a move keeps the known move, and a
  * shallow bound does not push out a deeper one of the same search; every size
- * is laid out and emptied whole. */
+ * is laid out and emptied whole; a search on the clock stays in the mapped
+ * part. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
