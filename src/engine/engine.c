@@ -142,7 +142,7 @@ void engine_clear_hash(Engine *e)
 {
     /* The solvers' tables are written only by searches, as the TT is; a
      * cached "no VCF within the budget" would make the next search differ. */
-    if (e->tt.used)
+    if (e->tt.dirty)
         for (int i = 0; i < e->nworkers; i++)
             solver_clear(e->workers[i].solver);
     tt_clear(&e->tt);

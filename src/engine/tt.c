@@ -42,7 +42,6 @@ bool tt_alloc(TransTable *t, size_t mb)
     t->dirty = 0;
     atomic_init(&t->mapped, 0);
     t->gen = 0;
-    t->used = false;
     return true;
 }
 
@@ -57,14 +56,13 @@ void tt_free(TransTable *t)
 void tt_clear(TransTable *t)
 {
     t->gen = 0;
-    if (!t->used)
+    if (!t->dirty)
         return;
     /* Only the part searches used can hold entries: the rest stays unmapped.
      * All-zero words read back as check == key ^ data only for key 0: harmless. */
     memset((void *)t->entry, 0, t->dirty * TT_BUCKET * sizeof(TtEntry));
     raise_mapped(t, t->dirty);
     t->dirty = 0;
-    t->used = false;
 }
 
 /* Buckets in one 4 KB page: the unit pages are mapped in. */
@@ -100,7 +98,6 @@ bool tt_touch(TransTable *t, const _Atomic bool *cancel)
 void tt_new_search(TransTable *t, bool mapped_only)
 {
     t->gen = (uint8_t)((t->gen + 1) & 63);
-    t->used = true;
     size_t a = t->nbuckets;
     if (mapped_only) {
         size_t m = tt_mapped(t);

@@ -34,10 +34,10 @@ typedef struct {
     HugeMem mem;
     size_t nbuckets; /* power of two: the whole table */
     size_t active;   /* the buckets the current search uses, from the start: a power of two */
-    size_t dirty;    /* buckets from the start a search may have written since the last clear */
+    size_t dirty;    /* buckets from the start a search may have written since the last
+                      * clear: 0 when none ran (the table is all zero) */
     _Atomic size_t mapped; /* buckets from the start known to be mapped (touched in order) */
     uint8_t gen;
-    bool used;       /* a search ran since the last clear (else all zero) */
 } TransTable;
 
 typedef struct {

@@ -52,20 +52,22 @@ expect_ending "an engine playing off the board loses both games" illegal \
 expect_ending "an engine refusing START loses both games" nostart \
     '^game [12]: .*, start failed: (black|white) \(fake_brain.sh\) refused START 15'
 
+# The report's lines for A by colour and by opening pair.
+expect_report() { # NAME MODE COLOURS PAIRS
+    local name=$1 mode=$2 colours=$3 pairs=$4
+    run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
+        "$FAKE good" "$FAKE $mode"
+    if [ "$RC" -eq 0 ] && grep -Fxq "A as black: $colours" <<<"$OUT" &&
+        grep -Fxq "pairs by A's points of 2: $pairs" <<<"$OUT"; then
+        ok "$name"
+    else not_ok "$name" "status $RC" "$OUT" "$ERR"; fi
+}
 # Two identical engines: black wins both games, so A wins as black and loses
 # as white, and the opening's pair is split.
-run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
-    "$FAKE good" "$FAKE good"
-if [ "$RC" -eq 0 ] && grep -Fxq 'A as black: 1 - 0 - 0; as white: 0 - 1 - 0' <<<"$OUT" &&
-    grep -Fxq 'pairs by A'"'"'s points of 2: 0: 0, 0.5: 0, 1: 1, 1.5: 0, 2: 0' <<<"$OUT"; then
-    ok "the report splits A's results by colour and by opening pair"
-else not_ok "the report splits A's results by colour and by opening pair" "status $RC" "$OUT" "$ERR"; fi
-run "$TENGEN" match --rule freestyle --size 15 --turn 300 --time 5000 --tolerance 300 \
-    "$FAKE good" "$FAKE crash"
-if [ "$RC" -eq 0 ] && grep -Fxq 'A as black: 1 - 0 - 0; as white: 1 - 0 - 0' <<<"$OUT" &&
-    grep -Fxq 'pairs by A'"'"'s points of 2: 0: 0, 0.5: 0, 1: 0, 1.5: 0, 2: 1' <<<"$OUT"; then
-    ok "an opening won with both colours is a pair of 2"
-else not_ok "an opening won with both colours is a pair of 2" "status $RC" "$OUT" "$ERR"; fi
+expect_report "the report splits A's results by colour and by opening pair" good \
+    '1 - 0 - 0; as white: 0 - 1 - 0' '0: 0, 0.5: 0, 1: 1, 1.5: 0, 2: 0'
+expect_report "an opening won with both colours is a pair of 2" crash \
+    '1 - 0 - 0; as white: 1 - 0 - 0' '0: 0, 0.5: 0, 1: 0, 1.5: 0, 2: 1'
 
 # An engine that drops a move sent right after its own answer loses on time
 # against an instant opponent; --move-delay gives it the time it needs.
