@@ -21,8 +21,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "tengen/action.h"
 #include "tengen/board.h"
 #include "tengen/error.h"
+#include "tengen/variant.h"
 
 typedef struct {
     int size;
@@ -35,8 +37,11 @@ typedef struct {
     int max_moves;        /* draw when this many stones are on the board; 0 = full board */
     int move_delay_ms;    /* wait before each move request (for engines that drop a command
                              arriving just after their answer); not on the clock */
-    bool swap2;           /* the engines settle the opening by swap2, through Gomocup's
-                             SWAP2BOARD (below); no opening stones are given */
+    Opening opening;      /* OPENING_FREE: the given opening stones, if any; OPENING_SWAP2:
+                             the engines settle the opening through Gomocup's SWAP2BOARD;
+                             CENTER, SWAP3, SWAP1, RIF, YAMAGUCHI, SOOSORV8, TARAGUCHI10:
+                             the game library runs the opening and asks the engines
+                             through TGOPENING (below). No opening stones but with FREE. */
 } MatchRules;
 
 /* Defaults for a rule set, Gomocup's where they fit: 15x15 (20x20 freestyle),
@@ -65,6 +70,8 @@ typedef enum {
 
 const char *match_end_name(MatchEnd e);
 
+#define MATCH_OPENING_ACTIONS 32
+
 typedef struct {
     Color winner;   /* BLACK, WHITE or EMPTY (draw) */
     MatchEnd end;
@@ -84,13 +91,20 @@ typedef struct {
         int after;
         bool swap;
     } choice[2];
+    /* Openings the game library runs: the opening's actions in order (the
+     * stones they place are the first ones of moves[]). */
+    int nactions;
+    Action actions[MATCH_OPENING_ACTIONS];
 } MatchGame;
 
 /* Plays one game: black_cmd and white_cmd are shell command lines, the opening
  * stones are placed first (black first, alternating). Fills game; returns false
  * only when the game could not be set up at all (err says why).
  *
- * With r->swap2, black_cmd is the first player and white_cmd the second, and
+ * With an opening rule, black_cmd is the first player (player 0 of game.h)
+ * and white_cmd the second; game->swapped tells who ended up black.
+ *
+ * OPENING_SWAP2: black_cmd is the first player and white_cmd the second, and
  * the opening is swap2 as Gomocup's manager asks it (SWAP2BOARD, the stones as
  * `x,y,field` lines, black first, fields as BOARD's for the colour the engine
  * holds so far, then DONE; each answer timed as a move): the first
@@ -98,7 +112,18 @@ typedef struct {
  * black and the first plays 4), one stone (it takes white: move 4) or two
  * (moves 4 and 5); after two, the first player `SWAP` (it keeps black) or one
  * stone (it takes white: move 6). A malformed or illegal answer loses the game
- * for that engine like a bad move. game->swapped tells who ended up black. */
+ * for that engine like a bad move.
+ *
+ * The other opening rules: the game library (game.h) says who acts and how;
+ * each decision is one tengen TGOPENING request (docs/pbrain.md), with the
+ * stones so far as `x,y` lines (black first, alternating), timed as a move:
+ * the opener's three stones `place3` (`free3` for swap after 3 and swap1
+ * outside renju), a colour choice `swap` (SWAP takes black), `declare N`,
+ * `propose N`, `choose x,y ...`, a stone in a central square `balance R`
+ * (Taraguchi, and Soosorv's 4th over the whole board), Taraguchi's `offer N`.
+ * A stone with only one legal point is placed without asking; RIF's and
+ * Yamaguchi's 4th move is an ordinary move. An answer that does not parse, or
+ * that the game refuses (the game's reason is quoted), loses like a bad move. */
 bool match_play_game(const MatchRules *r, const char *black_cmd, const char *white_cmd,
                      const Point *opening, int nopening, MatchGame *game, TgError *err);
 

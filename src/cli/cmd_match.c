@@ -33,11 +33,14 @@ static const char USAGE[] =
     "                    for engines that drop a command arriving just after\n"
     "                    their answer)\n"
     "  --openings FILE   one opening a line in renju notation (\"h8 h9 j10\")\n"
-    "  --opening swap2   the engines settle each opening by swap2 through\n"
-    "                    Gomocup's SWAP2BOARD (the first player puts three stones,\n"
-    "                    the second swaps, plays 4 or puts 4 and 5, then the first\n"
-    "                    chooses); A is the first player in odd games, B in even\n"
-    "                    ones (default: free, or the --openings stones)\n"
+    "  --opening RULE    the engines settle each opening by an opening rule; A is\n"
+    "                    the first player in odd games, B in even ones (default:\n"
+    "                    free, or the --openings stones). swap2: through Gomocup's\n"
+    "                    SWAP2BOARD (the first player puts three stones, the\n"
+    "                    second swaps, plays 4 or puts 4 and 5, then the first\n"
+    "                    chooses). center, swap3, swap1, rif, yamaguchi, soosorv8,\n"
+    "                    taraguchi10: the rule's decisions through tengen's\n"
+    "                    TGOPENING (docs/pbrain.md)\n"
     "  --games N         games to play (default: two per opening, or 2)\n"
     "  -j, --concurrency N  games at once (default 1)\n"
     "  --out DIR         save every game as DIR/NNNN.psq and DIR/NNNN.tgn\n"
@@ -83,8 +86,8 @@ static bool save_game(const Tournament *t, const MatchGame *g, int i, const char
     return ok;
 }
 
-/* Game i: opening i/2, engine A black (under swap2: the first player) in even
- * games. */
+/* Game i: opening i/2, engine A black (under an opening rule: the first
+ * player) in even games. */
 static void play_one(Tournament *t, int i)
 {
     MatchGame *g = malloc(sizeof *g);
@@ -265,7 +268,7 @@ int cmd_match(int argc, char **argv)
     Rule rule = RULE_RENJU;
     int size = 0, turn = -1, time = -1, tol = -1, mem = -1, maxmoves = -1, jobs = 1, games = 0, delay = 0;
     const char *openings = NULL;
-    bool swap2 = false;
+    Opening opening = OPENING_FREE;
     int rc = EXIT_USAGE, c;
     opterr = 0;
     optind = 1;
@@ -283,8 +286,7 @@ int cmd_match(int argc, char **argv)
         case 'O': openings = arg; break;
         case 'D': ok = cli_int(arg, 0, 10000, &delay); break;
         case 'P':
-            ok = !strcmp(arg, "swap2") || !strcmp(arg, "free");
-            swap2 = !strcmp(arg, "swap2");
+            ok = opening_parse(arg, &opening) && opening != OPENING_DESIGNATED;
             break;
         case 'g': ok = cli_int(arg, 1, 1000000, &games); break;
         case 'j': ok = cli_int(arg, 1, 256, &jobs); break;
@@ -330,10 +332,10 @@ int cmd_match(int argc, char **argv)
     if (maxmoves >= 0)
         t->rules.max_moves = maxmoves;
     t->rules.move_delay_ms = delay;
-    t->rules.swap2 = swap2;
-    if (swap2 && openings) {
-        cli_error("match", "--opening swap2 and --openings exclude each other: swap2 makes its "
-                           "own openings");
+    t->rules.opening = opening;
+    if (opening != OPENING_FREE && openings) {
+        cli_error("match", "--opening %s and --openings exclude each other: %s makes its own openings",
+                  opening_name(opening), opening_name(opening));
         goto done;
     }
     if (openings) {

@@ -82,11 +82,16 @@ static bool place_opening(AutoplayRun *d, const Game *g, const GameTurn *t, Acti
         centre_legal = centre_legal || legal[i] == centre;
         book_legal = book_legal || (from_book && legal[i] == book);
     }
+    /* A stone that may go anywhere is looked for near the others: far ones
+     * only look balanced to a shallow search, and fewer candidates are
+     * searched deeper (opening_ai_balanced's own candidates). */
+    bool anywhere = t->area == 0 && t->opening < 0 && n == board_area(b) - b->count;
     if (book_legal)
         pick = book;
     else if (b->count == 0 && centre_legal)
         pick = centre;
-    else if (n > 1 && opening_ai_balanced(&d->ai, b, stone_to_move(b, t), legal, n, 0, &pick, NULL, 1) != 1)
+    else if (n > 1 && opening_ai_balanced(&d->ai, b, stone_to_move(b, t), anywhere ? NULL : legal,
+                                          anywhere ? 0 : n, 0, &pick, NULL, 1) != 1)
         pick = legal[0];
     if (cancelled(d)) {
         tg_error_set(err, 0, 0, "the decision was cancelled");

@@ -11,6 +11,7 @@
 
 #include "tengen/coord.h"
 #include "tengen/forbid.h"
+#include "tengen/game.h"
 #include "tengen/record.h"
 #include "tengen/rules.h"
 
@@ -77,6 +78,8 @@ typedef struct {
     MatchGame *g;
     Board board;
     Proc proc[2]; /* black, white */
+    Game game;    /* the opening rule's referee (openings run by the game library) */
+    bool has_game;
 } GameCtx;
 
 static int side_index(Color c) { return c == BLACK ? 0 : 1; }
@@ -191,14 +194,17 @@ static bool start_engine(GameCtx *ctx, Color c, const char *cmd)
 }
 
 /* `cmd`, then b's stones in order as x,y,field (1 for colour c's, 2 for the
- * other's), then DONE. */
+ * other's; plain x,y when c is EMPTY), then DONE. */
 static bool send_stones(Proc *p, const char *cmd, const Board *b, Color c)
 {
     if (!proc_send(p, "%s", cmd))
         return false;
     for (int i = 0; i < b->count; i++) {
         Point q = b->history[i];
-        if (!proc_send(p, "%d,%d,%d", point_x(q), point_y(q), b->cell[q] == c ? 1 : 2))
+        bool ok = c == EMPTY ? proc_send(p, "%d,%d", point_x(q), point_y(q))
+                             : proc_send(p, "%d,%d,%d", point_x(q), point_y(q),
+                                         b->cell[q] == c ? 1 : 2);
+        if (!ok)
             return false;
     }
     return proc_send(p, "DONE");
@@ -217,21 +223,23 @@ static bool send_position(GameCtx *ctx, Color c)
     return send_stones(p, "BOARD", b, c);
 }
 
-/* SWAP2BOARD with the stones so far, black first. */
-static bool send_swap2(GameCtx *ctx, Color c)
+/* An opening request (SWAP2BOARD, TGOPENING ...) with the stones so far,
+ * black first. */
+static bool send_request(GameCtx *ctx, Color c, const char *request)
 {
     Proc *p = &ctx->proc[side_index(c)];
     const Board *b = &ctx->board;
     p->synced = false; /* the next move request sends the whole position */
-    /* Fields as in BOARD, for the colour the engine holds so far (the first
-     * player black): engines that read SWAP2BOARD like BOARD need them. */
-    return send_stones(p, "SWAP2BOARD", b, c);
+    /* SWAP2BOARD: fields as in BOARD, for the colour the engine holds so far
+     * (the first player black): engines that read it like BOARD need them. */
+    return send_stones(p, request, b, strcmp(request, "SWAP2BOARD") ? EMPTY : c);
 }
 
-/* Sends c's engine the time left and the request (the position to move on,
- * or SWAP2BOARD with the stones so far), waits for the answer within the
- * limits and charges its time. False (the game over) on a timeout or crash. */
-static bool ask(GameCtx *ctx, Color c, bool swap2, char *line, size_t cap, int *ms)
+/* Sends c's engine the time left and the request (NULL: the position to
+ * move on; else an opening request with the stones so far), waits for the
+ * answer within the limits and charges its time. False (the game over) on a
+ * timeout or crash. */
+static bool ask(GameCtx *ctx, Color c, const char *request, char *line, size_t cap, int *ms)
 {
     const MatchRules *r = ctx->r;
     MatchGame *g = ctx->g;
@@ -252,20 +260,21 @@ static bool ask(GameCtx *ctx, Color c, bool swap2, char *line, size_t cap, int *
         nanosleep(&(struct timespec){.tv_sec = r->move_delay_ms / 1000,
                                      .tv_nsec = (long)(r->move_delay_ms % 1000) * 1000000L},
                   NULL);
-    if (!(swap2 ? send_swap2(ctx, c) : send_position(ctx, c))) {
+    if (!(request ? send_request(ctx, c, request) : send_position(ctx, c))) {
         finish(ctx, END_CRASH, c, "%s (%s) closed its input", side_name(c), p->name);
         return false;
     }
     int64_t t0 = proc_now_ms();
-    /* An ERROR to SWAP2BOARD is its answer (an engine without swap2), not a late one. */
-    if (!await_line(ctx, c, t0 + limit + r->tolerance_ms, swap2 ? "SWAP2BOARD" : "its move",
-                    !swap2, line, cap))
+    /* An ERROR to an opening request is its answer (an engine without it),
+     * not a late one. */
+    if (!await_line(ctx, c, t0 + limit + r->tolerance_ms, request ? request : "its move",
+                    !request, line, cap))
         return false;
     *ms = (int)(proc_now_ms() - t0);
     g->used_ms[side] += *ms;
     if (r->timeout_turn_ms > 0 && *ms > r->timeout_turn_ms + r->tolerance_ms) {
         finish(ctx, END_TIMEOUT, c, "%s (%s) took %d ms for %s (limit %d)", side_name(c),
-               p->name, *ms, swap2 ? "SWAP2BOARD" : "a move", r->timeout_turn_ms);
+               p->name, *ms, request ? request : "a move", r->timeout_turn_ms);
         return false;
     }
     if (r->timeout_match_ms > 0 && g->used_ms[side] > r->timeout_match_ms + r->tolerance_ms) {
@@ -325,7 +334,7 @@ static bool play_move(GameCtx *ctx, Color c)
 {
     char line[PROC_LINE_MAX];
     int ms;
-    if (!ask(ctx, c, false, line, sizeof line, &ms))
+    if (!ask(ctx, c, NULL, line, sizeof line, &ms))
         return false;
     Point q;
     if (!parse_move(line, ctx->r->size, &q)) {
@@ -338,9 +347,20 @@ static bool play_move(GameCtx *ctx, Color c)
 
 /* ---- swap2 --------------------------------------------------------------- */
 
-/* A SWAP2BOARD answer: SWAP (n 0), or 1..max points `x,y` separated by
- * spaces (a point off the board is POINT_NONE, refused when placed). */
-static bool parse_swap2(const char *line, int size, int max, Point *out, int *n)
+/* True when line is `word` alone, spaces around it allowed. */
+static bool is_word(const char *line, const char *word)
+{
+    int n = 0;
+    char tail;
+    size_t len = strlen(word);
+    while (line[n] == ' ' || line[n] == '\t')
+        n++;
+    return !strncmp(line + n, word, len) && sscanf(line + n + len, " %c", &tail) != 1;
+}
+
+/* 1..max points `x,y` separated by spaces (a point off the board is
+ * POINT_NONE, refused when placed). */
+static bool parse_points(const char *line, int size, int max, Point *out, int *n)
 {
     *n = 0;
     if (parse_move(line, size, &out[0])) { /* one point, spaces allowed: "7, 7" */
@@ -351,13 +371,18 @@ static bool parse_swap2(const char *line, int size, int max, Point *out, int *n)
     snprintf(buf, sizeof buf, "%s", line);
     char *save = NULL;
     for (char *tok = strtok_r(buf, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
-        if (*n == 0 && !strcmp(tok, "SWAP") && !strtok_r(NULL, " \t\r", &save))
-            return true;
         if (*n == max || !parse_move(tok, size, &out[*n]))
             return false;
         ++*n;
     }
     return *n > 0;
+}
+
+/* A SWAP2BOARD answer: SWAP (n 0), or 1..max points. */
+static bool parse_swap2(const char *line, int size, int max, Point *out, int *n)
+{
+    *n = 0;
+    return is_word(line, "SWAP") || parse_points(line, size, max, out, n);
 }
 
 /* Asks colour c's engine (the player in that slot) for a swap2 decision of
@@ -366,7 +391,7 @@ static bool swap2_answer(GameCtx *ctx, Color c, unsigned allowed, const char *wh
                          int *n, int *ms)
 {
     char line[PROC_LINE_MAX];
-    if (!ask(ctx, c, true, line, sizeof line, ms))
+    if (!ask(ctx, c, "SWAP2BOARD", line, sizeof line, ms))
         return false;
     if (!parse_swap2(line, ctx->r->size, 3, pts, n) || !(allowed & 1u << *n)) {
         finish(ctx, END_GARBAGE, c, "%s (%s) answered '%.100s' to SWAP2BOARD instead of %s",
@@ -449,6 +474,207 @@ static bool swap2_opening(GameCtx *ctx)
     return place_all(ctx, pts, 1, ms);
 }
 
+/* ---- openings run by the game library (TGOPENING) ------------------------ */
+
+static bool scripted(Opening o) { return o != OPENING_FREE && o != OPENING_SWAP2; }
+
+/* Keeps the slots in step with the game: the first player (player 0) sits
+ * in the slot of the colour it holds now. */
+static void follow_colours(GameCtx *ctx, const GameTurn *t)
+{
+    Color first = t->player == 0 ? t->color : color_other(t->color);
+    if ((first == WHITE) != ctx->g->swapped)
+        swap_sides(ctx);
+}
+
+/* Applies colour c's answer `line` to `request` as action a: the game
+ * refusing it loses the game for c; a stone it places goes on the referee's
+ * board too (with the answer's time). False when the game is over. */
+static bool apply_answer(GameCtx *ctx, Color c, const Action *a, const char *request,
+                         const char *line, int ms)
+{
+    MatchGame *g = ctx->g;
+    TgError err;
+    if (!game_apply(&ctx->game, a, &err)) {
+        finish(ctx, END_ILLEGAL, c, "%s (%s) answered '%.80s' to %s: %s", side_name(c),
+               ctx->proc[side_index(c)].name, line, request, err.msg);
+        return false;
+    }
+    /* The longest opening script (Taraguchi-10) takes 12 actions. */
+    if (g->nactions < MATCH_OPENING_ACTIONS)
+        g->actions[g->nactions++] = *a;
+    if (a->type != ACT_PLACE && a->type != ACT_CHOOSE)
+        return true;
+    Color stone = board_at(game_board(&ctx->game, 0), a->point);
+    return place(ctx, stone, a->point, line, ms);
+}
+
+static bool garbage(GameCtx *ctx, Color c, const char *line, const char *request,
+                    const char *wanted)
+{
+    finish(ctx, END_GARBAGE, c, "%s (%s) answered '%.100s' to %s instead of %s", side_name(c),
+           ctx->proc[side_index(c)].name, line, request, wanted);
+    return false;
+}
+
+/* The opener's three stones, as one answer. */
+static bool opening_three(GameCtx *ctx, Color c)
+{
+    const MatchRules *r = ctx->r;
+    Opening o = r->opening;
+    /* Swap after 3 and swap1 put the stones anywhere; renju keeps to the 26
+     * openings, which the forbidden points balance. */
+    bool anywhere = (o == OPENING_SWAP3 || o == OPENING_SWAP1) && r->rule != RULE_RENJU;
+    const char *request = anywhere ? "TGOPENING free3" : "TGOPENING place3";
+    char line[PROC_LINE_MAX];
+    Point pts[3];
+    int n, ms;
+    if (!ask(ctx, c, request, line, sizeof line, &ms))
+        return false;
+    if (!parse_points(line, r->size, 3, pts, &n) || n != 3)
+        return garbage(ctx, c, line, request, "three stones");
+    for (int i = 0; i < 3; i++) {
+        Action a = game_action_place(0, pts[i]);
+        if (!apply_answer(ctx, c, &a, request, line, i ? 0 : ms))
+            return false;
+    }
+    return true;
+}
+
+/* An opening stone: forced where only one point is legal, an ordinary move
+ * for RIF's and Yamaguchi's 4th (no colour choice follows it), else a
+ * balanced stone in the central square the step allows (Soosorv's 4th: near
+ * the stones). */
+static bool opening_stone(GameCtx *ctx, const GameTurn *t)
+{
+    const MatchRules *r = ctx->r;
+    const Board *b = game_board(&ctx->game, 0);
+    Color c = t->color;
+    Opening o = r->opening;
+    if (b->count == 0 && (o == OPENING_RIF || o == OPENING_YAMAGUCHI || o == OPENING_SOOSORV8 ||
+                          o == OPENING_SWAP3 || o == OPENING_SWAP1))
+        return opening_three(ctx, c);
+    Point legal[BOARD_MAX_MOVES];
+    if (game_legal_points(&ctx->game, 0, legal) == 1) {
+        Action a = game_action_place(0, legal[0]);
+        return apply_answer(ctx, c, &a, "the only legal point", "-", 0);
+    }
+    char request[64], line[PROC_LINE_MAX];
+    int ms, n;
+    Point q;
+    if (t->area == 0 && o != OPENING_SOOSORV8) {
+        if (!ask(ctx, c, NULL, line, sizeof line, &ms))
+            return false;
+        if (!parse_move(line, r->size, &q))
+            return garbage(ctx, c, line, "its move", "a move");
+        Action a = game_action_place(0, q);
+        return apply_answer(ctx, c, &a, "its move", line, ms);
+    }
+    /* Soosorv's 4th (area 0): a balanced stone near the others. */
+    snprintf(request, sizeof request, "TGOPENING balance %d", t->area > 0 ? (t->area - 1) / 2 : 0);
+    if (!ask(ctx, c, request, line, sizeof line, &ms))
+        return false;
+    if (!parse_points(line, r->size, 1, &q, &n))
+        return garbage(ctx, c, line, request, "one stone");
+    Action a = game_action_place(0, q);
+    return apply_answer(ctx, c, &a, request, line, ms);
+}
+
+/* One decision of the player to act (t), asked through TGOPENING. */
+static bool opening_decision(GameCtx *ctx, const GameTurn *t)
+{
+    const MatchRules *r = ctx->r;
+    Color c = t->color;
+    char request[PROC_LINE_MAX], line[PROC_LINE_MAX];
+    Point pts[GAME_MAX_PROPOSALS];
+    int n, ms;
+    Action a;
+    switch (t->step) {
+    case STEP_PLACE:
+        return opening_stone(ctx, t);
+    case STEP_COLOR:
+        if (!ask(ctx, c, "TGOPENING swap", line, sizeof line, &ms))
+            return false;
+        if (!is_word(line, "SWAP") && !is_word(line, "NOSWAP"))
+            return garbage(ctx, c, line, "TGOPENING swap", "SWAP or NOSWAP");
+        /* SWAP takes black: an exchange only for white's holder. */
+        a = game_action(is_word(line, "SWAP") == (c == WHITE) ? ACT_SWAP : ACT_NOSWAP);
+        return apply_answer(ctx, c, &a, "TGOPENING swap", line, ms);
+    case STEP_DECLARE: {
+        snprintf(request, sizeof request, "TGOPENING declare %d", t->declare_max);
+        if (!ask(ctx, c, request, line, sizeof line, &ms))
+            return false;
+        int k = 0;
+        a = game_action(ACT_DECLARE);
+        if (sscanf(line, " %d %n", &a.n, &k) != 1 || line[k] != '\0')
+            return garbage(ctx, c, line, request, "a number");
+        return apply_answer(ctx, c, &a, request, line, ms);
+    }
+    case STEP_PROPOSE:
+    case STEP_FIFTH: {
+        bool fifth = t->step == STEP_FIFTH;
+        snprintf(request, sizeof request, "TGOPENING %s %d", fifth ? "offer" : "propose", t->propose);
+        if (!ask(ctx, c, request, line, sizeof line, &ms))
+            return false;
+        const char *list = line;
+        if (fifth) {
+            int k = 0;
+            char word[8] = "";
+            if (sscanf(line, " %7s %n", word, &k) != 1 ||
+                (strcmp(word, "OFFER") != 0 && strcmp(word, "PLACE") != 0))
+                return garbage(ctx, c, line, request, "OFFER or PLACE and the points");
+            list = line + k;
+            if (!strcmp(word, "PLACE")) {
+                Point q;
+                if (!parse_points(list, r->size, 1, &q, &n))
+                    return garbage(ctx, c, line, request, "PLACE and one point");
+                a = game_action_place(0, q);
+                return apply_answer(ctx, c, &a, request, line, ms);
+            }
+        }
+        if (!parse_points(list, r->size, GAME_MAX_PROPOSALS, pts, &n))
+            return garbage(ctx, c, line, request, "the 5th moves");
+        a = game_action(ACT_PROPOSE);
+        a.npoints = n;
+        memcpy(a.points, pts, sizeof(Point) * (size_t)n);
+        return apply_answer(ctx, c, &a, request, line, ms);
+    }
+    case STEP_CHOOSE: {
+        size_t len = (size_t)snprintf(request, sizeof request, "TGOPENING choose");
+        for (int i = 0; i < t->nproposals && len + 16 < sizeof request; i++)
+            len += (size_t)snprintf(request + len, sizeof request - len, " %d,%d",
+                                    point_x(t->proposals[i]), point_y(t->proposals[i]));
+        if (!ask(ctx, c, request, line, sizeof line, &ms))
+            return false;
+        a = game_action(ACT_CHOOSE);
+        if (!parse_points(line, r->size, 1, &a.point, &n))
+            return garbage(ctx, c, line, "TGOPENING choose", "one of the 5th moves");
+        return apply_answer(ctx, c, &a, "TGOPENING choose", line, ms);
+    }
+    default:
+        /* Swap2 goes through SWAP2BOARD; no other step comes before play. */
+        finish(ctx, END_GARBAGE, c, "the referee cannot ask for this opening step");
+        return false;
+    }
+}
+
+/* Runs the opening rule until ordinary play starts. False when the game
+ * ended in it. */
+static bool scripted_opening(GameCtx *ctx)
+{
+    for (;;) {
+        GameTurn t;
+        game_turn(&ctx->game, &t);
+        if (t.phase == GAME_OVER)
+            return true; /* the referee's board has ended it too */
+        follow_colours(ctx, &t);
+        if (t.step == STEP_PLAY) /* the game may still count a skippable step as opening */
+            return true;
+        if (!opening_decision(ctx, &t))
+            return false;
+    }
+}
+
 bool match_play_game(const MatchRules *r, const char *black_cmd, const char *white_cmd,
                      const Point *opening, int nopening, MatchGame *game, TgError *err)
 {
@@ -467,10 +693,29 @@ bool match_play_game(const MatchRules *r, const char *black_cmd, const char *whi
         free(ctx);
         return false;
     }
-    if (r->swap2 && nopening > 0) {
-        tg_error_set(err, 0, 0, "a swap2 game takes no opening stones");
+    if (r->opening != OPENING_FREE && nopening > 0) {
+        tg_error_set(err, 0, 0, "a %s game takes no opening stones", opening_name(r->opening));
         free(ctx);
         return false;
+    }
+    if (r->opening == OPENING_DESIGNATED) {
+        tg_error_set(err, 0, 0, "a designated opening is given as opening stones");
+        free(ctx);
+        return false;
+    }
+    if (scripted(r->opening)) {
+        GameConfig cfg;
+        variant_default(&cfg);
+        cfg.size = r->size;
+        cfg.rule = r->rule;
+        cfg.opening = r->opening;
+        cfg.forbidden = FORBID_MODE_AUTO;
+        cfg.no_pass = true;
+        if (!game_init(&ctx->game, &cfg, err)) {
+            free(ctx);
+            return false;
+        }
+        ctx->has_game = true;
     }
     for (int i = 0; i < nopening; i++) {
         Point q = opening[i];
@@ -488,8 +733,10 @@ bool match_play_game(const MatchRules *r, const char *black_cmd, const char *whi
     default_name(&ctx->proc[0], black_cmd);
     default_name(&ctx->proc[1], white_cmd);
     bool running = start_engine(ctx, BLACK, black_cmd) && start_engine(ctx, WHITE, white_cmd);
-    if (running && r->swap2)
+    if (running && r->opening == OPENING_SWAP2)
         running = swap2_opening(ctx);
+    else if (running && ctx->has_game)
+        running = scripted_opening(ctx);
     if (running && ctx->board.count >= board_area(&ctx->board)) {
         finish(ctx, END_DRAW_FULL, EMPTY, "the board is full");
         running = false;
@@ -501,6 +748,8 @@ bool match_play_game(const MatchRules *r, const char *black_cmd, const char *whi
             snprintf(game->name[s], sizeof game->name[s], "%s", ctx->proc[s].name);
         proc_close(&ctx->proc[s]);
     }
+    if (ctx->has_game)
+        game_free(&ctx->game);
     free(ctx);
     return true;
 }
@@ -525,10 +774,18 @@ char *match_game_tgn(const MatchGame *g, const MatchRules *r, TgError *err)
     record_init(&rec);
     rec.config.size = r->size;
     rec.config.rule = r->rule;
-    rec.config.opening = r->swap2 ? OPENING_SWAP2 : OPENING_FREE;
+    rec.config.opening = r->opening;
     rec.has = REC_HAS_SIZE | REC_HAS_RULE | REC_HAS_OPENING;
-    int next = 0;
-    for (int i = 0; i <= g->count; i++) {
+    int next = 0, from = 0;
+    for (int k = 0; k < g->nactions; k++) {
+        if (!record_append(&rec, &g->actions[k], 0, 0)) {
+            tg_error_set(err, 0, 0, "out of memory");
+            record_free(&rec);
+            return NULL;
+        }
+        from += g->actions[k].type == ACT_PLACE || g->actions[k].type == ACT_CHOOSE;
+    }
+    for (int i = from; i <= g->count; i++) {
         Action a;
         bool choice = next < g->nchoices && g->choice[next].after == i;
         if (!choice && i == g->count)

@@ -41,7 +41,7 @@ typedef enum {
 
 typedef enum {
     OP_PLACE3,  /* opener: one of the 26 openings (RIF, Yamaguchi, Soosorv, swap after 3) */
-    OP_FREE3,   /* opener of a free swap2 (SWAP2BOARD outside renju): book or searched stones */
+    OP_FREE3,   /* opener of a free swap2 (SWAP2BOARD outside renju), swap after 3: book or searched stones */
     OP_SWAP,    /* colour choice: SWAP = take black */
     OP_DECLARE, /* Yamaguchi / Soosorv: how many 5th moves */
     OP_PROPOSE, /* black proposes n 5th moves */
@@ -378,11 +378,15 @@ static void run_opening(Pbrain *pb, const Job *job)
         return;
     }
     case OP_BALANCE: {
+        /* r = 0: the candidates are the points near the stones */
         Point region[BOARD_MAX_MOVES];
-        int nr = opening_ai_region(b, job->n, region);
+        int nr = job->n > 0 ? opening_ai_region(b, job->n, region) : 0;
         Point p;
-        if (opening_ai_balanced(&ai, b, board_side_to_move(b), region, nr, 0, &p, NULL, 1) == 1)
+        if ((job->n == 0 || nr > 0) &&
+            opening_ai_balanced(&ai, b, board_side_to_move(b), region, nr, 0, &p, NULL, 1) == 1)
             say_points(pb, &p, 1);
+        else if (job->n == 0)
+            say(pb, "ERROR no empty point near the stones");
         else
             say(pb, "ERROR no empty point in the %dx%d centre", 2 * job->n + 1, 2 * job->n + 1);
         return;
@@ -1163,9 +1167,9 @@ static void cmd_tgopening(Pbrain *pb, char *args)
         const char *name;
         OpeningStep step;
     } STEPS[] = {
-        {"place3", OP_PLACE3}, {"swap", OP_SWAP},       {"declare", OP_DECLARE},
-        {"propose", OP_PROPOSE}, {"choose", OP_CHOOSE}, {"balance", OP_BALANCE},
-        {"offer", OP_OFFER},
+        {"place3", OP_PLACE3},   {"free3", OP_FREE3},   {"swap", OP_SWAP},
+        {"declare", OP_DECLARE}, {"propose", OP_PROPOSE}, {"choose", OP_CHOOSE},
+        {"balance", OP_BALANCE}, {"offer", OP_OFFER},
     };
     char word[32];
     int k = 0;
@@ -1181,11 +1185,13 @@ static void cmd_tgopening(Pbrain *pb, char *args)
     char why[128] = "";
     bool ok = known;
     if (!known)
-        snprintf(why, sizeof why, "unknown step '%.31s' (place3 swap declare propose choose balance offer)", args);
+        snprintf(why, sizeof why, "unknown step '%.31s' (place3 free3 swap declare propose choose balance offer)", args);
     long long n = 0;
     if (ok && (job.step == OP_DECLARE || job.step == OP_PROPOSE || job.step == OP_OFFER ||
                job.step == OP_BALANCE)) {
-        ok = parse_long(rest, 1, job.step == OP_BALANCE ? BOARD_MAX_SIZE / 2 : MAX_PROPOSALS,
+        /* balance 0: anywhere near the stones */
+        ok = parse_long(rest, job.step == OP_BALANCE ? 0 : 1,
+                        job.step == OP_BALANCE ? BOARD_MAX_SIZE / 2 : MAX_PROPOSALS,
                         &n);
         if (!ok)
             snprintf(why, sizeof why, "%s needs a number, got '%.40s'", word, rest);
@@ -1218,7 +1224,7 @@ static void cmd_tgopening(Pbrain *pb, char *args)
             say(pb, "ERROR TGOPENING choose: proposal %d is on a stone", i + 1);
             return;
         }
-    if (job.step != OP_PLACE3 && !position_ok(pb))
+    if (job.step != OP_PLACE3 && job.step != OP_FREE3 && !position_ok(pb))
         return;
     start_job(pb, &job);
 }

@@ -18,6 +18,12 @@
 #   two       two points with three stones (moves 4 and 5), one with five
 #   garbage   a word
 #   none      ERROR, as an engine without swap2
+# and tengen's TGOPENING the same way: `none` and `garbage` as above, `off`
+# puts the opener's three stones in a corner (which RIF refuses), `swap`
+# answers every colour choice SWAP, the others NOSWAP; three stones on the
+# centre line (place3) or the first empty points (free3), declare 2, the first
+# empty points as proposals, the first proposal, the first empty point of the
+# central square (balance) or of the 9x9 square (offer: PLACE).
 mode=${1:-good}
 swap2=${2:-move}
 name="fake-$mode${2:+-$2}"
@@ -99,6 +105,39 @@ while IFS= read -r line; do
         pts=()
         for ((y = 0; y < size && ${#pts[@]} < want; y++)); do
             for ((x = 0; x < size && ${#pts[@]} < want; x++)); do
+                [ -z "${taken[$x,$y]}" ] && taken[$x,$y]=1 && pts+=("$x,$y")
+            done
+        done
+        echo "${pts[*]}"
+        ;;
+    TGOPENING*)
+        read -r _ step arg rest <<<"$line"
+        while IFS= read -r l; do
+            l=${l%$'\r'}
+            [ "$l" = DONE ] && break
+            IFS=, read -r bx by _ <<<"$l"
+            taken[$bx,$by]=1
+        done
+        if [ "$swap2" = none ]; then echo "ERROR Unknown command: TGOPENING"; continue; fi
+        if [ "$swap2" = garbage ]; then echo "maybe"; continue; fi
+        c=$((size / 2)) r=$((size / 2)) want=1
+        case $step in
+        place3)
+            if [ "$swap2" = off ]; then echo "0,0 1,0 2,0"; else echo "$c,$c $c,$((c - 1)) $c,$((c - 2))"; fi
+            continue
+            ;;
+        swap) if [ "$swap2" = swap ]; then echo SWAP; else echo NOSWAP; fi; continue ;;
+        declare) echo 2; continue ;;
+        choose) echo "$arg"; continue ;;
+        free3) want=3 ;;
+        propose) want=$arg ;;
+        balance) r=$arg ;;
+        offer) r=4; printf 'PLACE ' ;;
+        esac
+        pts=()
+        for ((y = c - r; y <= c + r && ${#pts[@]} < want; y++)); do
+            for ((x = c - r; x <= c + r && ${#pts[@]} < want; x++)); do
+                ((x >= 0 && y >= 0 && x < size && y < size)) || continue
                 [ -z "${taken[$x,$y]}" ] && taken[$x,$y]=1 && pts+=("$x,$y")
             done
         done

@@ -169,7 +169,64 @@ if [ "$RC" -eq 0 ] && [ "$(grep -c '^game [12]: ' <<<"$OUT")" -eq 2 ] && [ "$bad
 else not_ok "swap2: tengen against tengen" "status $RC" "$OUT" "$ERR"; fi
 expect_fail "--opening swap2 takes no opening file" 2 "--opening swap2 and --openings exclude each other" \
     "$TENGEN" match --opening swap2 --openings "$TESTDATA/openings/renju.txt" a b
-expect_fail "an unknown --opening" 2 "--opening: bad value 'rif'" "$TENGEN" match --opening rif a b
+expect_fail "an unknown --opening" 2 "--opening: bad value 'nigiri'" "$TENGEN" match --opening nigiri a b
+expect_fail "a designated opening is given as opening stones" 2 "--opening: bad value 'designated'" \
+    "$TENGEN" match --opening designated a b
+expect_fail "--opening rif takes no opening file" 2 "--opening rif and --openings exclude each other" \
+    "$TENGEN" match --opening rif --openings "$TESTDATA/openings/renju.txt" a b
+
+# The opening rules the game library runs, each decision asked through
+# TGOPENING: tengen against itself under each (swap1 in freestyle: the free
+# opener), no faults, and every record replays under its rule with the
+# rule's steps in order.
+opening_steps() { # RULE OPENING PATTERN
+    local rule=$1 o=$2 pat=$3 name="$2: tengen against tengen"
+    rm -rf "$TMPD/op"
+    run "$TENGEN" match --opening "$o" --rule "$rule" --size 15 --turn 100 --time 6000 --tolerance 3000 \
+        --max-moves 14 --memory 40 -j 2 --out "$TMPD/op" "$PBRAIN" "$TENGEN pbrain"
+    local bad replay=0 shaped=0
+    bad=$(grep -Ec '^game [0-9]*: .*, (timeout|illegal move|garbage|crash|start failed|forbidden move):' <<<"$OUT")
+    for f in "$TMPD"/op/*.tgn; do
+        "$TENGEN" check "$f" >/dev/null 2>&1 && replay=$((replay + 1))
+        grep -v '^#' "$f" | tr '\n' ' ' | grep -Eq "^size 15 rule $rule opening $o $pat" && shaped=$((shaped + 1))
+    done
+    if [ "$RC" -eq 0 ] && [ "$(grep -c '^game [12]: ' <<<"$OUT")" -eq 2 ] && [ "$bad" -eq 0 ] &&
+        [ "$replay" -eq 2 ] && [ "$shaped" -eq 2 ]; then
+        ok "$name"
+    else not_ok "$name" "status $RC, $replay replayed, $shaped shaped" "$OUT" "$ERR" "$(cat "$TMPD"/op/*.tgn 2>/dev/null)"; fi
+}
+S='[a-o][0-9]+' C='(swap|noswap)'
+opening_steps renju rif "h8 $S $S $C $S propose $S,$S choose $S "
+opening_steps renju yamaguchi "h8 $S $S declare [0-9]+ $C $S propose $S(,$S)* choose $S "
+opening_steps renju soosorv8 "h8 $S $S $C $S declare [0-9]+ $C propose $S(,$S)* choose $S "
+opening_steps renju taraguchi10 "h8 $C $S $C $S $C $S ($S $C|propose $S(,$S){9} choose $S) "
+opening_steps freestyle swap1 "$S $S $S $C $S "
+
+# Broken or refused TGOPENING answers lose for the engine that gave them, in
+# either seat; the slots follow every colour choice.
+rm -rf "$TMPD/op"
+run "$TENGEN" match --opening rif --rule renju --size 15 --turn 300 --time 5000 --tolerance 300 \
+    "$FAKE good none" "$FAKE good move"
+if [ "$RC" -eq 0 ] &&
+    grep -Eq "^game 1: .* 0-1, garbage: black \(fake-good-none\) answered 'ERROR Unknown command: TGOPENING' to TGOPENING place3 instead of three stones$" <<<"$OUT" &&
+    grep -Eq "^game 2: .* 1-0, garbage: white \(fake-good-none\) answered 'ERROR Unknown command: TGOPENING' to TGOPENING swap instead of SWAP or NOSWAP$" <<<"$OUT" &&
+    grep -Eq '^A fake-good-none +2 +0 +2 +0' <<<"$OUT"; then
+    ok "TGOPENING: an engine without it loses, either player"
+else not_ok "TGOPENING: an engine without it loses, either player" "status $RC" "$OUT" "$ERR"; fi
+run "$TENGEN" match --opening rif --rule renju --size 15 --turn 300 --time 5000 --tolerance 300 --games 1 \
+    "$FAKE good off" "$FAKE good move"
+if [ "$RC" -eq 0 ] &&
+    grep -Eq "^game 1: .* 0-1, illegal move: black \(fake-good-off\) answered '0,0 1,0 2,0' to TGOPENING place3: move 1 goes on the centre \(h8\), not a15$" <<<"$OUT"; then
+    ok "TGOPENING: an answer the opening rule refuses loses, with the rule's reason"
+else not_ok "TGOPENING: an answer the opening rule refuses loses, with the rule's reason" "status $RC" "$OUT" "$ERR"; fi
+run "$TENGEN" match --opening rif --rule renju --size 15 --turn 300 --time 5000 --tolerance 300 \
+    --out "$TMPD/op" "$FAKE good move" "$FAKE good swap"
+if [ "$RC" -eq 0 ] && [ "$(grep -c '^game [12]: fake-good-swap (black) - fake-good-move (white) ' <<<"$OUT")" -eq 2 ] &&
+    grep -q '^A as black: 0 - 0 - 0; as white: 2 - 0 - 0$' <<<"$OUT" &&
+    grep -Eq '^h8 h9 h10 swap a15 propose b15,c15 choose b15 ' "$TMPD/op/0001.tgn" &&
+    grep -Eq '^h8 h9 h10 noswap a15 propose b15,c15 choose b15 ' "$TMPD/op/0002.tgn"; then
+    ok "TGOPENING: the engines change seats with the colours"
+else not_ok "TGOPENING: the engines change seats with the colours" "status $RC" "$OUT" "$ERR" "$(cat "$TMPD"/op/*.tgn 2>/dev/null)"; fi
 
 expect_fail "one engine is not a match" 2 'give exactly two engine command lines' \
     "$TENGEN" match "$FAKE good"

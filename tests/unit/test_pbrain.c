@@ -328,6 +328,45 @@ static void test_autoplay_opener_uses_book(void **state)
     engine_free(e);
 }
 
+/* A stone that may go anywhere (Soosorv's and RIF's 4th) is chosen near
+ * the stones, never far out where only a shallow search calls it balanced. */
+static void test_autoplay_fourth_near_stones(void **state)
+{
+    (void)state;
+    Engine *e = small_engine();
+    const Opening rules[] = {OPENING_SOOSORV8, OPENING_RIF};
+    for (int k = 0; k < 2; k++) {
+        Game g;
+        test_game(&g, RULE_RENJU, rules[k], 15);
+        TgError err = {0};
+        const char *three[] = {"h8", "i9", "f6"};
+        for (int i = 0; i < 3; i++) {
+            Action a = game_action_place(0, pt(three[i], 15));
+            assert_true(game_apply(&g, &a, &err));
+        }
+        Action keep = game_action(ACT_NOSWAP);
+        assert_true(game_apply(&g, &keep, &err));
+        Autoplay ap = {.engine = e, .ms = 60};
+        Action a;
+        assert_true(autoplay_decide(&ap, &g, &a, &err));
+        assert_int_equal(a.type, ACT_PLACE);
+        const Board *b = game_board(&g, 0);
+        int dist = 99;
+        for (int i = 0; i < b->count; i++) {
+            int dx = abs(point_x(a.point) - point_x(b->history[i]));
+            int dy = abs(point_y(a.point) - point_y(b->history[i]));
+            int d = dx > dy ? dx : dy;
+            dist = d < dist ? d : dist;
+        }
+        if (dist > 2)
+            fail_msg("%s: the 4th stone is %d lines from the nearest stone", opening_name(rules[k]),
+                     dist);
+        assert_true(game_apply(&g, &a, &err));
+        game_free(&g);
+    }
+    engine_free(e);
+}
+
 static void assert_near(double got, double want, double tol)
 {
     if (fabs(got - want) > tol)
@@ -590,6 +629,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rule_bits),     cmocka_unit_test(test_streams),
         cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced), cmocka_unit_test(test_book_stones), cmocka_unit_test(test_autoplay_opener_uses_book),
+        cmocka_unit_test(test_autoplay_fourth_near_stones),
         cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
         cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
         cmocka_unit_test(test_reply_shapes), cmocka_unit_test(test_command_soup),
