@@ -193,6 +193,12 @@ const Action *game_history(const Game *g, int i, int *player);
  * required area, matching the designated opening); returns their count. */
 int game_legal_points(const Game *g, int board, Point *out);
 
+/* During an opening: how many 5th moves black will offer later (white then
+ * takes one of them): RIF's 2, Yamaguchi's and Soosorv's number once
+ * declared; 0 when no proposal lies ahead or its number is not declared yet.
+ * What a colour choice before the offer weighs. */
+int game_offer_ahead(const Game *g);
+
 const GameResult *game_result(const Game *g);
 bool game_over(const Game *g);
 

@@ -66,6 +66,12 @@ int opening_ai_balanced(OpeningAI *ai, const Board *b, Color to_move, const Poin
  * (the game module's opening_symmetric on b's stones). */
 bool opening_ai_symmetric(const Board *b, Point a, Point c);
 
+/* Colour choice before black offers n 5th moves of which white takes the
+ * worst (RIF: 2; Yamaguchi, Soosorv: the number declared; game_offer_ahead):
+ * true when black's score after white's best 4th (when white is to move)
+ * and that choice is positive (*black_score). n <= 0: opening_ai_take_black. */
+bool opening_ai_take_black_offer(OpeningAI *ai, const Board *b, int n, int *black_score);
+
 /* Black (to move) proposes n pairwise non-symmetric 5th moves, its best ones;
  * returns how many were found (fewer only when the board has too few). */
 int opening_ai_propose(OpeningAI *ai, const Board *b, int n, Point *out);
@@ -73,8 +79,11 @@ int opening_ai_propose(OpeningAI *ai, const Board *b, int n, Point *out);
 /* White picks the proposal that is worst for black (b has black to move). */
 Point opening_ai_choose(OpeningAI *ai, const Board *b, const Point *props, int n);
 
-/* Yamaguchi / Soosorv: how many 5th moves to declare (1..nmax), more when the
- * position favours black. b is the position when the number is declared. */
+/* Yamaguchi / Soosorv: how many 5th moves to declare (1..nmax): the number
+ * after which black's score (as in opening_ai_take_black_offer) is nearest
+ * level, so that the colour choice that follows gains least. b is the
+ * position when the number is declared (white's best 4th is searched when
+ * white is to move). */
 int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax);
 
 /* The opener's opening: the most balanced of the 26 standard openings (black

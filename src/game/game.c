@@ -395,6 +395,18 @@ static int propose_count(const Game *g, const ScriptStep *s)
     return s->count ? s->count : g->st.declared;
 }
 
+int game_offer_ahead(const Game *g)
+{
+    int len;
+    const ScriptStep *s = game_script(g, &len);
+    if (game_over(g) || g->st.step < 0 || !s)
+        return 0;
+    for (int i = g->st.step; i < len; i = script_next(g, i))
+        if (s[i].kind == STEP_PROPOSE)
+            return propose_count(g, &s[i]);
+    return 0;
+}
+
 bool game_check_proposals(const Game *g, const Action *a, int want, TgError *err)
 {
     const Board *b = &g->board[0];

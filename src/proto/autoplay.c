@@ -188,8 +188,12 @@ static bool choose_color(AutoplayRun *d, const Game *g, const GameTurn *t, Actio
         Point move;
         want = opening_ai_swap2_final(&d->ai, b, &move) ? BLACK : WHITE;
     } else {
-        int s;
-        want = opening_ai_take_black(&d->ai, b, stone_to_move(b, t), &s) ? BLACK : WHITE;
+        /* Before a 5th-move offer the choice weighs what white takes of it. */
+        int s, offer = game_offer_ahead(g);
+        if (offer > 0)
+            want = opening_ai_take_black_offer(&d->ai, b, offer, &s) ? BLACK : WHITE;
+        else
+            want = opening_ai_take_black(&d->ai, b, stone_to_move(b, t), &s) ? BLACK : WHITE;
     }
     if (cancelled(d)) {
         tg_error_set(err, 0, 0, "the decision was cancelled");

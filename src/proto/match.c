@@ -592,14 +592,21 @@ static bool opening_decision(GameCtx *ctx, const GameTurn *t)
     switch (t->step) {
     case STEP_PLACE:
         return opening_stone(ctx, t);
-    case STEP_COLOR:
-        if (!ask(ctx, c, "TGOPENING swap", line, sizeof line, &ms))
+    case STEP_COLOR: {
+        /* swap N: black offers N 5th moves later, white taking one */
+        int offer = game_offer_ahead(&ctx->game);
+        if (offer > 0)
+            snprintf(request, sizeof request, "TGOPENING swap %d", offer);
+        else
+            snprintf(request, sizeof request, "TGOPENING swap");
+        if (!ask(ctx, c, request, line, sizeof line, &ms))
             return false;
         if (!is_word(line, "SWAP") && !is_word(line, "NOSWAP"))
-            return garbage(ctx, c, line, "TGOPENING swap", "SWAP or NOSWAP");
+            return garbage(ctx, c, line, request, "SWAP or NOSWAP");
         /* SWAP takes black: an exchange only for white's holder. */
         a = game_action(is_word(line, "SWAP") == (c == WHITE) ? ACT_SWAP : ACT_NOSWAP);
-        return apply_answer(ctx, c, &a, "TGOPENING swap", line, ms);
+        return apply_answer(ctx, c, &a, request, line, ms);
+    }
     case STEP_DECLARE: {
         snprintf(request, sizeof request, "TGOPENING declare %d", t->declare_max);
         if (!ask(ctx, c, request, line, sizeof line, &ms))

@@ -15,7 +15,6 @@
 #include "proc.h"
 
 #define SCORE_NONE INT_MIN
-#define DECLARE_UNIT 120 /* black advantage worth one more 5th-move proposal */
 #define MIN_SEARCH_MS 20
 #define DECISION_RESERVE_MS 20 /* kept back from a decision for the work between its searches */
 
@@ -297,13 +296,71 @@ Point opening_ai_choose(OpeningAI *ai, const Board *b, const Point *props, int n
     return best;
 }
 
+/* Black's score after an offer of k 5th moves for k = 1..n, white taking
+ * the worst: the k-th best of black's pairwise non-symmetric 5th moves,
+ * after white's best 4th when white is to move. Returns how many it found
+ * (values[0..found)). */
+static int offer_values(OpeningAI *ai, const Board *b, int n, int *values)
+{
+    Board pos = *b;
+    bool fourth = board_side_to_move(b) == WHITE;
+    int old = phases_begin(ai, fourth ? 2 : 1), found = 0;
+    Point *cand = malloc(BOARD_MAX_MOVES * sizeof *cand);
+    int *sc = malloc(BOARD_MAX_MOVES * sizeof *sc);
+    Ranked *r = malloc(BOARD_MAX_MOVES * sizeof *r);
+    SearchResult *res = malloc(sizeof *res);
+    if (!cand || !sc || !r || !res)
+        goto done;
+    if (fourth) {
+        SearchLimits l = part_limits(ai, 1);
+        if (!search(ai, &pos, WHITE, &l, res) || pos.cell[res->best] != EMPTY)
+            goto done;
+        board_play(&pos, res->best, WHITE);
+    }
+    int ncand = near_points(&pos, BLACK, cand), m = 0;
+    score_moves(ai, &pos, BLACK, cand, ncand, sc);
+    for (int i = 0; i < ncand; i++)
+        if (sc[i] != SCORE_NONE)
+            r[m++] = (Ranked){cand[i], -sc[i], sc[i]};
+    qsort(r, (size_t)m, sizeof *r, by_key); /* black's best first */
+    Point props[BOARD_MAX_MOVES];
+    for (int i = 0; i < m && found < n; i++)
+        if (add_distinct(&pos, props, &found, r[i].p))
+            values[found - 1] = r[i].score;
+done:
+    phases_end(ai, old);
+    free(cand);
+    free(sc);
+    free(r);
+    free(res);
+    return found;
+}
+
+bool opening_ai_take_black_offer(OpeningAI *ai, const Board *b, int n, int *black_score)
+{
+    if (n <= 0)
+        return opening_ai_take_black(ai, b, board_side_to_move(b), black_score);
+    int values[BOARD_MAX_MOVES];
+    int found = offer_values(ai, b, n < BOARD_MAX_MOVES ? n : BOARD_MAX_MOVES, values);
+    /* Fewer distinct moves near the stones than the offer: white takes the
+     * worst of them, or a far one, no better for black. */
+    int s = found > 0 ? values[found - 1] : 0;
+    if (black_score)
+        *black_score = s;
+    return s > 0;
+}
+
 int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax)
 {
-    int s = 0;
-    if (!opening_ai_black_score(ai, b, board_side_to_move(b), &s, NULL))
-        s = 0;
-    int n = 1 + (s > 0 ? s / DECLARE_UNIT : 0);
-    return n > nmax ? nmax : n < 1 ? 1 : n;
+    int values[BOARD_MAX_MOVES];
+    int found = offer_values(ai, b, nmax < BOARD_MAX_MOVES ? nmax : BOARD_MAX_MOVES, values);
+    /* The number that leaves black nearest level: the other side's colour
+     * choice then gains least. */
+    int best = 1;
+    for (int k = 2; k <= found; k++)
+        if (abs(values[k - 1]) < abs(values[best - 1]))
+            best = k;
+    return best;
 }
 
 bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])

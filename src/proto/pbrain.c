@@ -359,7 +359,7 @@ static void run_opening(Pbrain *pb, const Job *job)
         return;
     case OP_SWAP: {
         int s = 0;
-        bool black = opening_ai_take_black(&ai, b, board_side_to_move(b), &s);
+        bool black = opening_ai_take_black_offer(&ai, b, job->n, &s);
         say(pb, "MESSAGE black score %d", s);
         say(pb, "%s", black ? "SWAP" : "NOSWAP");
         return;
@@ -1187,10 +1187,15 @@ static void cmd_tgopening(Pbrain *pb, char *args)
     if (!known)
         snprintf(why, sizeof why, "unknown step '%.31s' (place3 free3 swap declare propose choose balance offer)", args);
     long long n = 0;
+    bool optional = job.step == OP_SWAP; /* swap [N]: N 5th moves offered later */
+    if (ok && optional) {
+        char tail;
+        optional = sscanf(rest, " %c", &tail) == 1;
+    }
     if (ok && (job.step == OP_DECLARE || job.step == OP_PROPOSE || job.step == OP_OFFER ||
-               job.step == OP_BALANCE)) {
+               job.step == OP_BALANCE || optional)) {
         /* balance 0: anywhere near the stones */
-        ok = parse_long(rest, job.step == OP_BALANCE ? 0 : 1,
+        ok = parse_long(rest, job.step == OP_BALANCE || job.step == OP_SWAP ? 0 : 1,
                         job.step == OP_BALANCE ? BOARD_MAX_SIZE / 2 : MAX_PROPOSALS,
                         &n);
         if (!ok)

@@ -374,6 +374,41 @@ static void test_yamaguchi(void **state)
     game_free(&g);
 }
 
+/* The 5th-move offer a colour choice weighs: known from the script (RIF)
+ * or once declared (Yamaguchi, Soosorv), none after it or elsewhere. */
+static void test_offer_ahead(void **state)
+{
+    (void)state;
+    static const struct {
+        Opening opening;
+        const char *script;
+        int want;
+    } cases[] = {
+        {OPENING_RIF, "", 2},
+        {OPENING_RIF, "h8 h9 h7", 2},
+        {OPENING_RIF, "h8 h9 h7 swap h6", 2},
+        {OPENING_RIF, "h8 h9 h7 swap h6 propose g8,j8", 0},
+        {OPENING_YAMAGUCHI, "h8 h9 h7", 0},
+        {OPENING_YAMAGUCHI, "h8 h9 h7 declare 3", 3},
+        {OPENING_SOOSORV8, "h8 h9 h7", 0},
+        {OPENING_SOOSORV8, "h8 h9 h7 noswap h6 declare 5", 5},
+        {OPENING_TARAGUCHI10, "h8", 0},
+        {OPENING_SWAP3, "h8 h9 h7", 0},
+        {OPENING_SWAP2, "h8 h9 h7", 0},
+        {OPENING_FREE, "h8", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Game g;
+        TgError err = {0};
+        test_game(&g, RULE_RENJU, cases[i].opening, 0);
+        assert_int_equal(test_play(&g, cases[i].script, &err), 0);
+        if (game_offer_ahead(&g) != cases[i].want)
+            fail_msg("%s after '%s': offer %d, want %d", opening_name(cases[i].opening),
+                     cases[i].script, game_offer_ahead(&g), cases[i].want);
+        game_free(&g);
+    }
+}
+
 /* ---- swap2 ---- */
 
 static void test_swap2(void **state)
@@ -938,6 +973,7 @@ int main(void)
         cmocka_unit_test(test_designated),
         cmocka_unit_test(test_rif),
         cmocka_unit_test(test_yamaguchi),
+        cmocka_unit_test(test_offer_ahead),
         cmocka_unit_test(test_swap2),
         cmocka_unit_test(test_soosorv),
         cmocka_unit_test(test_taraguchi),

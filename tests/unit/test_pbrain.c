@@ -195,6 +195,34 @@ static void test_proposals_distinct(void **state)
     engine_free(e);
 }
 
+/* The number of 5th moves declared leaves black nearest level: many when
+ * black is far ahead (white takes the worst of them), one when black is
+ * behind; a colour choice before an offer takes the side that offer favours. */
+static void test_offer_decisions(void **state)
+{
+    (void)state;
+    Engine *e = small_engine();
+    OpeningAI ai;
+    Board ahead, behind;
+    board_init(&ahead, 15, RULE_RENJU);
+    play_list(&ahead, "h8 a1 i9 o15"); /* black's pair in the centre, white far out */
+    board_init(&behind, 15, RULE_RENJU);
+    play_list(&behind, "a1 h8 o15 i9"); /* the other way round */
+    int s_ahead = 0, s_behind = 0;
+    fixed_depth(&ai, e, 4);
+    int d_ahead = opening_ai_declare(&ai, &ahead, 8);
+    fixed_depth(&ai, e, 4);
+    int d_behind = opening_ai_declare(&ai, &behind, 8);
+    fixed_depth(&ai, e, 4);
+    bool black_ahead = opening_ai_take_black_offer(&ai, &ahead, 2, &s_ahead);
+    fixed_depth(&ai, e, 4);
+    bool black_behind = opening_ai_take_black_offer(&ai, &behind, 2, &s_behind);
+    if (d_ahead < 4 || d_behind != 1 || !black_ahead || black_behind)
+        fail_msg("declare %d (ahead) and %d (behind); take black %d (%d) and %d (%d)", d_ahead,
+                 d_behind, black_ahead, s_ahead, black_behind, s_behind);
+    engine_free(e);
+}
+
 /* Black's score, white to move, of the opening p (black white black) on an
  * empty 15x15 board, by a search to `depth`. */
 static int opening_score(Engine *e, Rule rule, const Point p[3], int depth)
@@ -630,6 +658,7 @@ int main(void)
         cmocka_unit_test(test_rule_bits),     cmocka_unit_test(test_streams),
         cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced), cmocka_unit_test(test_book_stones), cmocka_unit_test(test_autoplay_opener_uses_book),
         cmocka_unit_test(test_autoplay_fourth_near_stones),
+        cmocka_unit_test(test_offer_decisions),
         cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
         cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
         cmocka_unit_test(test_reply_shapes), cmocka_unit_test(test_command_soup),
