@@ -90,6 +90,12 @@ int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax);
  * 1 on the centre). Writes 3 points. */
 bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3]);
 
+/* The same when black will offer n 5th moves later and white take the worst
+ * (RIF: 2): balanced as opening_ai_take_black_offer scores it, among a few
+ * openings the scores after 3 stones put that offer's cost above level.
+ * n <= 0: opening_ai_pick_opening. */
+bool opening_ai_pick_opening_offer(OpeningAI *ai, int size, Rule rule, int n, Point out[3]);
+
 /* The opener's three stones where they may go anywhere (swap2 outside
  * renju, where every one of the 26 openings leaves black well ahead). In
  * freestyle and standard: a few openings drawn (by ai->seed) from a book of

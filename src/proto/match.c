@@ -525,8 +525,15 @@ static bool opening_three(GameCtx *ctx, Color c)
     /* Swap after 3 and swap1 put the stones anywhere; renju keeps to the 26
      * openings, which the forbidden points balance. */
     bool anywhere = (o == OPENING_SWAP3 || o == OPENING_SWAP1) && r->rule != RULE_RENJU;
-    const char *request = anywhere ? "TGOPENING free3" : "TGOPENING place3";
-    char line[PROC_LINE_MAX];
+    /* place3 N: RIF's opener weighs the 5th-move offer to come */
+    int offer = game_offer_ahead(&ctx->game);
+    char request[64], line[PROC_LINE_MAX];
+    if (anywhere)
+        snprintf(request, sizeof request, "TGOPENING free3");
+    else if (offer > 0)
+        snprintf(request, sizeof request, "TGOPENING place3 %d", offer);
+    else
+        snprintf(request, sizeof request, "TGOPENING place3");
     Point pts[3];
     int n, ms;
     if (!ask(ctx, c, request, line, sizeof line, &ms))

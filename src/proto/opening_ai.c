@@ -16,6 +16,7 @@
 
 #define SCORE_NONE INT_MIN
 #define MIN_SEARCH_MS 20
+#define OFFER_OPENINGS 3 /* openings whose 5th-move offer the RIF opener weighs */
 #define DECISION_RESERVE_MS 20 /* kept back from a decision for the work between its searches */
 
 void opening_ai_init(OpeningAI *ai, Engine *e)
@@ -363,17 +364,18 @@ int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax)
     return best;
 }
 
-bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
+/* Black's score (white to move) of each of the 26 openings, SCORE_NONE
+ * where no search ran: one root-restricted search per white 2nd stone ranks
+ * all its third moves. False when an opening does not fit the board. */
+static bool opening_scores(OpeningAI *ai, int size, Rule rule, Point all[][3], int *sc)
 {
-    Point all[OPENINGS_COUNT][3];
     for (int i = 0; i < OPENINGS_COUNT; i++)
         if (!opening_points(i, size, all[i]))
             return false;
-    int best = -1, best_key = INT_MAX, groups = 1;
+    int groups = 1;
     for (int i = 1; i < OPENINGS_COUNT; i++)
         groups += all[i][1] != all[i - 1][1];
     int old = phases_begin(ai, groups);
-    /* One root-restricted search per white 2nd stone ranks all its third moves. */
     for (int first = 0; first < OPENINGS_COUNT;) {
         int last = first;
         while (last < OPENINGS_COUNT && all[last][1] == all[first][1])
@@ -383,16 +385,68 @@ bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
         board_play(&b, all[first][0], BLACK);
         board_play(&b, all[first][1], WHITE);
         Point third[OPENINGS_COUNT];
-        int sc[OPENINGS_COUNT];
         for (int i = first; i < last; i++)
             third[i - first] = all[i][2];
-        score_moves(ai, &b, BLACK, third, last - first, sc);
-        for (int i = first; i < last; i++)
-            if (sc[i - first] != SCORE_NONE && abs(sc[i - first]) < best_key) {
-                best_key = abs(sc[i - first]);
-                best = i;
-            }
+        score_moves(ai, &b, BLACK, third, last - first, sc + first);
         first = last;
+    }
+    phases_end(ai, old);
+    return true;
+}
+
+/* The opening whose score is nearest target, none of those in skip. */
+static int nearest_opening(const int *sc, int target, const bool *skip)
+{
+    int best = -1;
+    for (int i = 0; i < OPENINGS_COUNT; i++)
+        if (sc[i] != SCORE_NONE && !skip[i] &&
+            (best < 0 || abs(sc[i] - target) < abs(sc[best] - target)))
+            best = i;
+    return best;
+}
+
+bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
+{
+    return opening_ai_pick_opening_offer(ai, size, rule, 0, out);
+}
+
+bool opening_ai_pick_opening_offer(OpeningAI *ai, int size, Rule rule, int n, Point out[3])
+{
+    Point all[OPENINGS_COUNT][3];
+    int sc[OPENINGS_COUNT];
+    bool tried[OPENINGS_COUNT] = {false};
+    int old = phases_begin(ai, n > 0 ? 2 : 1);
+    if (!opening_scores(ai, size, rule, all, sc)) {
+        phases_end(ai, old);
+        return false;
+    }
+    int best = nearest_opening(sc, 0, tried);
+    if (n > 0 && best >= 0) {
+        /* The offer costs black a margin the scores after 3 stones do not
+         * show: measure it on the most level opening, then try those whose
+         * score is that margin above level. */
+        int inner = phases_begin(ai, OFFER_OPENINGS);
+        int best_value = INT_MAX, target = 0;
+        for (int k = 0, pick = best; k < OFFER_OPENINGS && pick >= 0; k++) {
+            Board b;
+            board_init(&b, size, rule);
+            for (int j = 0; j < 3; j++)
+                board_play(&b, all[pick][j], j == 1 ? WHITE : BLACK);
+            int values[BOARD_MAX_MOVES];
+            int found = offer_values(ai, &b, n, values);
+            tried[pick] = true;
+            if (found > 0) {
+                int v = values[found - 1];
+                if (abs(v) < abs(best_value)) {
+                    best_value = v;
+                    best = pick;
+                }
+                if (k == 0)
+                    target = sc[pick] - v;
+            }
+            pick = nearest_opening(sc, target, tried);
+        }
+        phases_end(ai, inner);
     }
     phases_end(ai, old);
     if (best < 0) /* no search ran: 3D Sosei, close to even under the old RIF rule */

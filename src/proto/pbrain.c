@@ -346,7 +346,7 @@ static void run_opening(Pbrain *pb, const Job *job)
     Point pts[MAX_PROPOSALS];
     switch (job->step) {
     case OP_PLACE3:
-        if (opening_ai_pick_opening(&ai, b->size, b->rule, pts))
+        if (opening_ai_pick_opening_offer(&ai, b->size, b->rule, job->n, pts))
             say_points(pb, pts, 3);
         else
             say(pb, "ERROR the board is too small for the standard openings");
@@ -1187,7 +1187,8 @@ static void cmd_tgopening(Pbrain *pb, char *args)
     if (!known)
         snprintf(why, sizeof why, "unknown step '%.31s' (place3 free3 swap declare propose choose balance offer)", args);
     long long n = 0;
-    bool optional = job.step == OP_SWAP; /* swap [N]: N 5th moves offered later */
+    /* swap [N], place3 [N]: black offers N 5th moves later */
+    bool optional = job.step == OP_SWAP || job.step == OP_PLACE3;
     if (ok && optional) {
         char tail;
         optional = sscanf(rest, " %c", &tail) == 1;
@@ -1195,7 +1196,7 @@ static void cmd_tgopening(Pbrain *pb, char *args)
     if (ok && (job.step == OP_DECLARE || job.step == OP_PROPOSE || job.step == OP_OFFER ||
                job.step == OP_BALANCE || optional)) {
         /* balance 0: anywhere near the stones */
-        ok = parse_long(rest, job.step == OP_BALANCE || job.step == OP_SWAP ? 0 : 1,
+        ok = parse_long(rest, job.step == OP_BALANCE || optional ? 0 : 1,
                         job.step == OP_BALANCE ? BOARD_MAX_SIZE / 2 : MAX_PROPOSALS,
                         &n);
         if (!ok)

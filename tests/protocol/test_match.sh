@@ -208,15 +208,15 @@ rm -rf "$TMPD/op"
 run "$TENGEN" match --opening rif --rule renju --size 15 --turn 300 --time 5000 --tolerance 300 \
     "$FAKE good none" "$FAKE good move"
 if [ "$RC" -eq 0 ] &&
-    grep -Eq "^game 1: .* 0-1, garbage: black \(fake-good-none\) answered 'ERROR Unknown command: TGOPENING' to TGOPENING place3 instead of three stones$" <<<"$OUT" &&
-    grep -Eq "^game 2: .* 1-0, garbage: white \(fake-good-none\) answered 'ERROR Unknown command: TGOPENING' to TGOPENING swap instead of SWAP or NOSWAP$" <<<"$OUT" &&
+    grep -Eq "^game 1: .* 0-1, garbage: black \(fake-good-none\) answered 'ERROR Unknown command: TGOPENING' to TGOPENING place3 2 instead of three stones$" <<<"$OUT" &&
+    grep -Eq "^game 2: .* 1-0, garbage: white \(fake-good-none\) answered 'ERROR Unknown command: TGOPENING' to TGOPENING swap 2 instead of SWAP or NOSWAP$" <<<"$OUT" &&
     grep -Eq '^A fake-good-none +2 +0 +2 +0' <<<"$OUT"; then
     ok "TGOPENING: an engine without it loses, either player"
 else not_ok "TGOPENING: an engine without it loses, either player" "status $RC" "$OUT" "$ERR"; fi
 run "$TENGEN" match --opening rif --rule renju --size 15 --turn 300 --time 5000 --tolerance 300 --games 1 \
     "$FAKE good off" "$FAKE good move"
 if [ "$RC" -eq 0 ] &&
-    grep -Eq "^game 1: .* 0-1, illegal move: black \(fake-good-off\) answered '0,0 1,0 2,0' to TGOPENING place3: move 1 goes on the centre \(h8\), not a15$" <<<"$OUT"; then
+    grep -Eq "^game 1: .* 0-1, illegal move: black \(fake-good-off\) answered '0,0 1,0 2,0' to TGOPENING place3 2: move 1 goes on the centre \(h8\), not a15$" <<<"$OUT"; then
     ok "TGOPENING: an answer the opening rule refuses loses, with the rule's reason"
 else not_ok "TGOPENING: an answer the opening rule refuses loses, with the rule's reason" "status $RC" "$OUT" "$ERR"; fi
 run "$TENGEN" match --opening rif --rule renju --size 15 --turn 300 --time 5000 --tolerance 300 \

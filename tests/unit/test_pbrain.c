@@ -192,6 +192,13 @@ static void test_proposals_distinct(void **state)
     assert_true(opening_ai_pick_opening(&ai, 15, RULE_RENJU, o3));
     assert_int_equal(o3[0], pt("h8", 15));
     assert_true(o3[1] == pt("h9", 15) || o3[1] == pt("i9", 15));
+    opening_ai_init(&ai, e);
+    ai.limits.depth = 2;
+    ai.limits.turn_ms = 2000;
+    assert_true(opening_ai_pick_opening_offer(&ai, 15, RULE_RENJU, 2, o3));
+    assert_int_equal(o3[0], pt("h8", 15));
+    assert_true(o3[1] == pt("h9", 15) || o3[1] == pt("i9", 15));
+    assert_true(o3[2] != o3[0] && o3[2] != o3[1] && board_on(&b, o3[2]));
     engine_free(e);
 }
 
