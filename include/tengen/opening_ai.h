@@ -96,6 +96,11 @@ bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3]);
  * n <= 0: opening_ai_pick_opening. */
 bool opening_ai_pick_opening_offer(OpeningAI *ai, int size, Rule rule, int n, Point out[3]);
 
+/* The same among the openings whose first stones are those of so_far (its
+ * size and rule; 0..2 stones, black first): the opener placing stone by
+ * stone. False when none of the 26 starts with them. */
+bool opening_ai_pick_opening_from(OpeningAI *ai, const Board *so_far, int n, Point out[3]);
+
 /* The opener's three stones where they may go anywhere (swap2 outside
  * renju, where every one of the 26 openings leaves black well ahead). In
  * freestyle and standard: a few openings drawn (by ai->seed) from a book of

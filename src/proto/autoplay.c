@@ -86,6 +86,19 @@ static bool place_opening(AutoplayRun *d, const Game *g, const GameTurn *t, Acti
      * only look balanced to a shallow search, and fewer candidates are
      * searched deeper (opening_ai_balanced's own candidates). */
     bool anywhere = t->area == 0 && t->opening < 0 && n == board_area(b) - b->count;
+    /* The opener of RIF, Yamaguchi or Soosorv puts down one of the 26
+     * openings: the next stone of the one it would pick whole (weighing
+     * RIF's 5th-move offer), not the most level stone by stone. */
+    Opening o = g->config.opening;
+    Point three[3];
+    bool standard_opening = (o == OPENING_RIF || o == OPENING_YAMAGUCHI || o == OPENING_SOOSORV8) &&
+                            (b->count == 1 || b->count == 2) &&
+                            opening_ai_pick_opening_from(&d->ai, b, game_offer_ahead(g), three);
+    for (int i = 0; standard_opening && i < n; i++)
+        if (legal[i] == three[b->count]) {
+            book = three[b->count];
+            book_legal = true;
+        }
     if (book_legal)
         pick = book;
     else if (b->count == 0 && centre_legal)

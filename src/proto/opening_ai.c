@@ -364,30 +364,50 @@ int opening_ai_declare(OpeningAI *ai, const Board *b, int nmax)
     return best;
 }
 
-/* Black's score (white to move) of each of the 26 openings, SCORE_NONE
- * where no search ran: one root-restricted search per white 2nd stone ranks
- * all its third moves. False when an opening does not fit the board. */
-static bool opening_scores(OpeningAI *ai, int size, Rule rule, Point all[][3], int *sc)
+/* True when opening i's first stones are the stones of `so_far`. */
+static bool opening_extends(const Point all[3], const Board *so_far)
 {
-    for (int i = 0; i < OPENINGS_COUNT; i++)
-        if (!opening_points(i, size, all[i]))
+    for (int j = 0; j < so_far->count; j++)
+        if (j >= 3 || all[j] != so_far->history[j])
             return false;
-    int groups = 1;
-    for (int i = 1; i < OPENINGS_COUNT; i++)
-        groups += all[i][1] != all[i - 1][1];
+    return true;
+}
+
+/* Black's score (white to move) of each of the 26 openings that extend the
+ * stones of so_far, SCORE_NONE for the others and where no search ran: one
+ * root-restricted search per white 2nd stone ranks all its third moves.
+ * False when an opening does not fit the board. */
+static bool opening_scores(OpeningAI *ai, const Board *so_far, Point all[][3], int *sc)
+{
+    for (int i = 0; i < OPENINGS_COUNT; i++) {
+        sc[i] = SCORE_NONE;
+        if (!opening_points(i, so_far->size, all[i]))
+            return false;
+    }
+    int groups = 0;
+    for (int i = 0; i < OPENINGS_COUNT; i++)
+        groups += (i == 0 || all[i][1] != all[i - 1][1]) && opening_extends(all[i], so_far);
     int old = phases_begin(ai, groups);
     for (int first = 0; first < OPENINGS_COUNT;) {
         int last = first;
         while (last < OPENINGS_COUNT && all[last][1] == all[first][1])
             last++;
         Board b;
-        board_init(&b, size, rule);
+        board_init(&b, so_far->size, so_far->rule);
         board_play(&b, all[first][0], BLACK);
         board_play(&b, all[first][1], WHITE);
         Point third[OPENINGS_COUNT];
+        int idx[OPENINGS_COUNT], k = 0, part[OPENINGS_COUNT];
         for (int i = first; i < last; i++)
-            third[i - first] = all[i][2];
-        score_moves(ai, &b, BLACK, third, last - first, sc + first);
+            if (opening_extends(all[i], so_far)) {
+                idx[k] = i;
+                third[k++] = all[i][2];
+            }
+        if (k > 0) {
+            score_moves(ai, &b, BLACK, third, k, part);
+            for (int j = 0; j < k; j++)
+                sc[idx[j]] = part[j];
+        }
         first = last;
     }
     phases_end(ai, old);
@@ -412,11 +432,28 @@ bool opening_ai_pick_opening(OpeningAI *ai, int size, Rule rule, Point out[3])
 
 bool opening_ai_pick_opening_offer(OpeningAI *ai, int size, Rule rule, int n, Point out[3])
 {
+    Board empty;
+    if (!board_init(&empty, size, rule))
+        return false;
+    return opening_ai_pick_opening_from(ai, &empty, n, out);
+}
+
+bool opening_ai_pick_opening_from(OpeningAI *ai, const Board *so_far, int n, Point out[3])
+{
     Point all[OPENINGS_COUNT][3];
     int sc[OPENINGS_COUNT];
     bool tried[OPENINGS_COUNT] = {false};
+    int size = so_far->size;
+    Rule rule = so_far->rule;
+    bool any = false;
     int old = phases_begin(ai, n > 0 ? 2 : 1);
-    if (!opening_scores(ai, size, rule, all, sc)) {
+    if (!opening_scores(ai, so_far, all, sc)) {
+        phases_end(ai, old);
+        return false;
+    }
+    for (int i = 0; i < OPENINGS_COUNT; i++)
+        any = any || opening_extends(all[i], so_far);
+    if (!any) {
         phases_end(ai, old);
         return false;
     }
@@ -449,8 +486,10 @@ bool opening_ai_pick_opening_offer(OpeningAI *ai, int size, Rule rule, int n, Po
         phases_end(ai, inner);
     }
     phases_end(ai, old);
-    if (best < 0) /* no search ran: 3D Sosei, close to even under the old RIF rule */
-        best = 2;
+    if (best < 0) /* no search ran: 3D Sosei (close to even under the old RIF rule) or the first that fits */
+        for (int i = 0; i < OPENINGS_COUNT && best < 0; i++)
+            if (opening_extends(all[(i + 2) % OPENINGS_COUNT], so_far))
+                best = (i + 2) % OPENINGS_COUNT;
     memcpy(out, all[best], 3 * sizeof *out);
     return true;
 }

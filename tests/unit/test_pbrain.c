@@ -202,6 +202,33 @@ static void test_proposals_distinct(void **state)
     engine_free(e);
 }
 
+/* The engine as RIF's opener (the boards' autoplay) puts down one of the
+ * 26 openings stone by stone, the one it picks whole. */
+static void test_autoplay_rif_opener(void **state)
+{
+    (void)state;
+    Engine *e = small_engine();
+    Game g;
+    test_game(&g, RULE_RENJU, OPENING_RIF, 15);
+    for (int i = 0; i < 3; i++) {
+        Autoplay ap = {.engine = e, .ms = 60};
+        Action a;
+        TgError err = {0};
+        assert_true(autoplay_decide(&ap, &g, &a, &err));
+        assert_int_equal(a.type, ACT_PLACE);
+        assert_true(game_apply(&g, &a, &err));
+    }
+    const Board *b = game_board(&g, 0);
+    assert_int_equal(b->count, 3);
+    int id = opening_identify(b->history[0], b->history[1], b->history[2]);
+    assert_true(id >= 0);
+    Point canon[3];
+    assert_true(opening_points(id, 15, canon));
+    assert_memory_equal(canon, b->history, sizeof canon); /* not a rotation: the table's own */
+    game_free(&g);
+    engine_free(e);
+}
+
 /* The number of 5th moves declared leaves black nearest level: many when
  * black is far ahead (white takes the worst of them), one when black is
  * behind; a colour choice before an offer takes the side that offer favours. */
@@ -666,6 +693,7 @@ int main(void)
         cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced), cmocka_unit_test(test_book_stones), cmocka_unit_test(test_autoplay_opener_uses_book),
         cmocka_unit_test(test_autoplay_fourth_near_stones),
         cmocka_unit_test(test_offer_decisions),
+        cmocka_unit_test(test_autoplay_rif_opener),
         cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
         cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
         cmocka_unit_test(test_reply_shapes), cmocka_unit_test(test_command_soup),
