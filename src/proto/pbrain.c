@@ -40,7 +40,7 @@ typedef enum {
 } JobKind;
 
 typedef enum {
-    OP_PLACE3,  /* opener: one of the 26 openings (RIF, Yamaguchi, Soosorv, swap after 3) */
+    OP_PLACE3,  /* opener: one of the 26 openings (RIF, Yamaguchi, Soosorv, swap after 3); N: an offer ahead */
     OP_FREE3,   /* opener of a free swap2 (SWAP2BOARD outside renju), swap after 3: book or searched stones */
     OP_SWAP,    /* colour choice: SWAP = take black */
     OP_DECLARE, /* Yamaguchi / Soosorv: how many 5th moves */
