@@ -1,6 +1,8 @@
 /* match.c — plays two pbrain engines against each other as child processes. */
 #include "tengen/match.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -618,10 +620,15 @@ static bool opening_decision(GameCtx *ctx, const GameTurn *t)
         snprintf(request, sizeof request, "TGOPENING declare %d", t->declare_max);
         if (!ask(ctx, c, request, line, sizeof line, &ms))
             return false;
-        int k = 0;
-        a = game_action(ACT_DECLARE);
-        if (sscanf(line, " %d %n", &a.n, &k) != 1 || line[k] != '\0')
+        char *end;
+        errno = 0;
+        long long v = strtoll(line, &end, 10);
+        while (*end == ' ' || *end == '\t')
+            end++;
+        if (end == line || *end != '\0' || errno == ERANGE || v < INT_MIN || v > INT_MAX)
             return garbage(ctx, c, line, request, "a number");
+        a = game_action(ACT_DECLARE);
+        a.n = (int)v;
         return apply_answer(ctx, c, &a, request, line, ms);
     }
     case STEP_PROPOSE:

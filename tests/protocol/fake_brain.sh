@@ -20,10 +20,11 @@
 #   none      ERROR, as an engine without swap2
 # and tengen's TGOPENING the same way: `none` and `garbage` as above, `off`
 # puts the opener's three stones in a corner (which RIF refuses), `swap`
-# answers every colour choice SWAP, the others NOSWAP; three stones on the
-# centre line (place3) or the first empty points (free3), declare 2, the first
-# empty points as proposals, the first proposal, the first empty point of the
-# central square (balance) or of the 9x9 square (offer: PLACE).
+# answers every colour choice SWAP, `huge` declares 99999999999, the others
+# answer NOSWAP and declare 2; three stones on the centre line (place3) or
+# the first empty points (free3), the first empty points as proposals, the
+# first proposal, the first empty point of the central square (balance) or of
+# the 9x9 square (offer: PLACE).
 mode=${1:-good}
 swap2=${2:-move}
 name="fake-$mode${2:+-$2}"
@@ -127,7 +128,7 @@ while IFS= read -r line; do
             continue
             ;;
         swap) if [ "$swap2" = swap ]; then echo SWAP; else echo NOSWAP; fi; continue ;;
-        declare) echo 2; continue ;;
+        declare) if [ "$swap2" = huge ]; then echo 99999999999; else echo 2; fi; continue ;;
         choose) echo "$arg"; continue ;;
         free3) want=3 ;;
         propose) want=$arg ;;

@@ -219,6 +219,12 @@ if [ "$RC" -eq 0 ] &&
     grep -Eq "^game 1: .* 0-1, illegal move: black \(fake-good-off\) answered '0,0 1,0 2,0' to TGOPENING place3 2: move 1 goes on the centre \(h8\), not a15$" <<<"$OUT"; then
     ok "TGOPENING: an answer the opening rule refuses loses, with the rule's reason"
 else not_ok "TGOPENING: an answer the opening rule refuses loses, with the rule's reason" "status $RC" "$OUT" "$ERR"; fi
+run "$TENGEN" match --opening yamaguchi --rule renju --size 15 --turn 300 --time 5000 --tolerance 300 \
+    --games 1 "$FAKE good huge" "$FAKE good move"
+if [ "$RC" -eq 0 ] &&
+    grep -Eq "^game 1: .* 0-1, garbage: black \(fake-good-huge\) answered '99999999999' to TGOPENING declare 10 instead of a number$" <<<"$OUT"; then
+    ok "TGOPENING: a number out of range is garbage"
+else not_ok "TGOPENING: a number out of range is garbage" "status $RC" "$OUT" "$ERR"; fi
 run "$TENGEN" match --opening rif --rule renju --size 15 --turn 300 --time 5000 --tolerance 300 \
     --out "$TMPD/op" "$FAKE good move" "$FAKE good swap"
 if [ "$RC" -eq 0 ] && [ "$(grep -c '^game [12]: fake-good-swap (black) - fake-good-move (white) ' <<<"$OUT")" -eq 2 ] &&
