@@ -470,7 +470,7 @@ bool opening_ai_pick_opening_from(OpeningAI *ai, const Board *so_far, int n, Poi
             for (int j = 0; j < 3; j++)
                 board_play(&b, all[pick][j], j == 1 ? WHITE : BLACK);
             int values[BOARD_MAX_MOVES];
-            int found = offer_values(ai, &b, n, values);
+            int found = offer_values(ai, &b, n < BOARD_MAX_MOVES ? n : BOARD_MAX_MOVES, values);
             tried[pick] = true;
             if (found > 0) {
                 int v = values[found - 1];
@@ -486,7 +486,9 @@ bool opening_ai_pick_opening_from(OpeningAI *ai, const Board *so_far, int n, Poi
         phases_end(ai, inner);
     }
     phases_end(ai, old);
-    if (best < 0) /* no search ran: 3D Sosei (close to even under the old RIF rule) or the first that fits */
+    /* No search ran: 3D Sosei (close to even under the old RIF rule), or
+     * the first opening after it that extends the stones. */
+    if (best < 0)
         for (int i = 0; i < OPENINGS_COUNT && best < 0; i++)
             if (opening_extends(all[(i + 2) % OPENINGS_COUNT], so_far))
                 best = (i + 2) % OPENINGS_COUNT;
