@@ -117,10 +117,12 @@ typedef struct {
  * The other opening rules: the game library (game.h) says who acts and how;
  * each decision is one tengen TGOPENING request (docs/pbrain.md), with the
  * stones so far as `x,y` lines (black first, alternating), timed as a move:
- * the opener's three stones `place3` (`free3` for swap after 3 and swap1
- * outside renju), a colour choice `swap` (SWAP takes black), `declare N`,
- * `propose N`, `choose x,y ...`, a stone in a central square `balance R`
- * (Taraguchi, and Soosorv's 4th over the whole board), Taraguchi's `offer N`.
+ * the opener's three stones `place3` (`place3 2` for RIF, `free3` for swap
+ * after 3 and swap1 outside renju), a colour choice `swap` (`swap N` when
+ * black will offer N 5th moves later: game_offer_ahead; SWAP takes black),
+ * `declare N`, `propose N`, `choose x,y ...`, a stone in a central square
+ * `balance R` (Taraguchi; `balance 0`, near the stones, for Soosorv's 4th),
+ * Taraguchi's `offer N`.
  * A stone with only one legal point is placed without asking; RIF's and
  * Yamaguchi's 4th move is an ordinary move. An answer that does not parse, or
  * that the game refuses (the game's reason is quoted), loses like a bad move. */
