@@ -133,7 +133,7 @@ static int near_points(const Board *b, Color to_move, Point *out)
             Point p = point_make(x, y);
             if (b->cell[p] != EMPTY)
                 continue;
-            bool near = b->count == 0 && x == b->size / 2 && y == b->size / 2;
+            bool near = b->count == 0 && p == opening_center(b->size);
             for (int dy = -2; dy <= 2 && !near; dy++)
                 for (int dx = -2; dx <= 2 && !near; dx++) {
                     int qx = x + dx, qy = y + dy;
@@ -641,12 +641,15 @@ bool opening_ai_free_three(OpeningAI *ai, int size, Rule rule, Point out[3])
 
 int opening_ai_region(const Board *b, int r, Point *out)
 {
-    int c = b->size / 2, n = 0;
-    for (int y = c - r; y <= c + r; y++)
-        for (int x = c - r; x <= c + r; x++)
-            if (x >= 0 && y >= 0 && x < b->size && y < b->size &&
-                b->cell[point_make(x, y)] == EMPTY)
-                out[n++] = point_make(x, y);
+    /* The game's central square (on an even board its centre is the
+     * lower-left of the middle four). */
+    int n = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            Point p = point_make(x, y);
+            if (b->cell[p] == EMPTY && opening_in_center(b->size, p, 2 * r + 1))
+                out[n++] = p;
+        }
     return n;
 }
 

@@ -201,6 +201,12 @@ opening_steps renju yamaguchi "h8 $S $S declare [0-9]+ $C $S propose $S(,$S)* ch
 opening_steps renju soosorv8 "h8 $S $S $C $S declare [0-9]+ $C propose $S(,$S)* choose $S "
 opening_steps renju taraguchi10 "h8 $C $S $C $S $C $S ($S $C|propose $S(,$S){9} choose $S) "
 opening_steps freestyle swap1 "$S $S $S $C $S "
+# An even board, whose centre the game puts at the lower left of the middle four.
+run "$TENGEN" match --opening taraguchi10 --rule renju --size 16 --turn 100 --time 6000 --tolerance 3000 \
+    --max-moves 10 --memory 40 -j 2 "$PBRAIN" "$TENGEN pbrain"
+if [ "$RC" -eq 0 ] && [ "$(grep -c '^game [12]: .*, draw (move limit): ' <<<"$OUT")" -eq 2 ]; then
+    ok "taraguchi10 on 16x16: every stone in the game's central squares"
+else not_ok "taraguchi10 on 16x16: every stone in the game's central squares" "status $RC" "$OUT" "$ERR"; fi
 
 # Broken or refused TGOPENING answers lose for the engine that gave them, in
 # either seat; the slots follow every colour choice.

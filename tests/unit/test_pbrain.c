@@ -202,6 +202,27 @@ static void test_proposals_distinct(void **state)
     engine_free(e);
 }
 
+/* Taraguchi's regions are the game's central squares, on even boards too
+ * (whose centre is the lower-left of the middle four). */
+static void test_region_matches_game(void **state)
+{
+    (void)state;
+    for (int size = 6; size <= 21; size += 5) {
+        Board b;
+        board_init(&b, size, RULE_RENJU);
+        board_play(&b, opening_center(size), BLACK);
+        for (int r = 1; 2 * r + 1 <= size; r++) {
+            Point out[BOARD_MAX_MOVES];
+            int n = opening_ai_region(&b, r, out), want = (2 * r + 1) * (2 * r + 1) - 1;
+            for (int i = 0; i < n; i++)
+                if (!opening_in_center(size, out[i], 2 * r + 1) || b.cell[out[i]] != EMPTY)
+                    fail_msg("size %d, r %d: point %d is outside the game's square", size, r, i);
+            if (n != want)
+                fail_msg("size %d, r %d: %d points, want %d", size, r, n, want);
+        }
+    }
+}
+
 /* The engine as RIF's opener (the boards' autoplay) puts down one of the
  * 26 openings stone by stone, the one it picks whole. */
 static void test_autoplay_rif_opener(void **state)
@@ -694,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_autoplay_fourth_near_stones),
         cmocka_unit_test(test_offer_decisions),
         cmocka_unit_test(test_autoplay_rif_opener),
+        cmocka_unit_test(test_region_matches_game),
         cmocka_unit_test(test_elo),           cmocka_unit_test(test_sprt),
         cmocka_unit_test(test_openings_reader), cmocka_unit_test(test_psq),
         cmocka_unit_test(test_reply_shapes), cmocka_unit_test(test_command_soup),
