@@ -58,6 +58,18 @@ move() {
     done
 }
 
+# Reads the stone lines of a block up to DONE: marks them taken, counts them.
+read_block() {
+    stones=0
+    while IFS= read -r l; do
+        l=${l%$'\r'}
+        [ "$l" = DONE ] && break
+        IFS=, read -r bx by _ <<<"$l"
+        taken[$bx,$by]=1
+        stones=$((stones + 1))
+    done
+}
+
 while IFS= read -r line; do
     line=${line%$'\r'}
     case $line in
@@ -80,23 +92,11 @@ while IFS= read -r line; do
         move
         ;;
     BOARD)
-        while IFS= read -r l; do
-            l=${l%$'\r'}
-            [ "$l" = DONE ] && break
-            IFS=, read -r bx by _ <<<"$l"
-            taken[$bx,$by]=1
-        done
+        read_block
         move
         ;;
     SWAP2BOARD)
-        stones=0
-        while IFS= read -r l; do
-            l=${l%$'\r'}
-            [ "$l" = DONE ] && break
-            IFS=, read -r bx by _ <<<"$l"
-            taken[$bx,$by]=1
-            stones=$((stones + 1))
-        done
+        read_block
         if [ "$swap2" = none ]; then echo "ERROR Unknown command: SWAP2BOARD"; continue; fi
         if [ "$swap2" = garbage ]; then echo "maybe"; continue; fi
         want=1
@@ -113,12 +113,7 @@ while IFS= read -r line; do
         ;;
     TGOPENING*)
         read -r _ step arg rest <<<"$line"
-        while IFS= read -r l; do
-            l=${l%$'\r'}
-            [ "$l" = DONE ] && break
-            IFS=, read -r bx by _ <<<"$l"
-            taken[$bx,$by]=1
-        done
+        read_block
         if [ "$swap2" = none ]; then echo "ERROR Unknown command: TGOPENING"; continue; fi
         if [ "$swap2" = garbage ]; then echo "maybe"; continue; fi
         c=$((size / 2)) r=$((size / 2)) want=1

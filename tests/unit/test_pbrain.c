@@ -142,6 +142,19 @@ static Engine *small_engine(void)
     return e;
 }
 
+/* n opening stones, each one autoplay decision of ms (seeds seed, seed + 1, ...). */
+static void autoplay_stones(Engine *e, Game *g, int n, int ms, uint64_t seed)
+{
+    for (int i = 0; i < n; i++) {
+        Autoplay ap = {.engine = e, .ms = ms, .seed = seed + (uint64_t)i};
+        Action a;
+        TgError err = {0};
+        assert_true(autoplay_decide(&ap, g, &a, &err));
+        assert_int_equal(a.type, ACT_PLACE);
+        assert_true(game_apply(g, &a, &err));
+    }
+}
+
 /* A fresh decision on e searched to `depth` without a time limit. */
 static void fixed_depth(OpeningAI *ai, Engine *e, int depth)
 {
@@ -231,14 +244,7 @@ static void test_autoplay_rif_opener(void **state)
     Engine *e = small_engine();
     Game g;
     test_game(&g, RULE_RENJU, OPENING_RIF, 15);
-    for (int i = 0; i < 3; i++) {
-        Autoplay ap = {.engine = e, .ms = 60};
-        Action a;
-        TgError err = {0};
-        assert_true(autoplay_decide(&ap, &g, &a, &err));
-        assert_int_equal(a.type, ACT_PLACE);
-        assert_true(game_apply(&g, &a, &err));
-    }
+    autoplay_stones(e, &g, 3, 60, 0);
     const Board *b = game_board(&g, 0);
     assert_int_equal(b->count, 3);
     int id = opening_identify(b->history[0], b->history[1], b->history[2]);
@@ -396,14 +402,7 @@ static void test_autoplay_opener_uses_book(void **state)
     Engine *e = small_engine();
     Game g;
     test_game(&g, RULE_FREESTYLE, OPENING_SWAP2, 15);
-    for (int i = 0; i < 3; i++) {
-        Autoplay ap = {.engine = e, .ms = 50, .seed = 1000u + (uint64_t)i};
-        Action a;
-        TgError err = {0};
-        assert_true(autoplay_decide(&ap, &g, &a, &err));
-        assert_int_equal(a.type, ACT_PLACE);
-        assert_true(game_apply(&g, &a, &err));
-    }
+    autoplay_stones(e, &g, 3, 50, 1000);
     const Board *b = game_board(&g, 0);
     assert_int_equal(b->count, 3);
     assert_book_opening(b, 0);
