@@ -199,6 +199,12 @@ int game_legal_points(const Game *g, int board, Point *out);
  * What a colour choice before the offer weighs. */
 int game_offer_ahead(const Game *g);
 
+/* During an opening: whether a colour choice (a swap, swap2's options,
+ * Taraguchi's 5th step) comes after the current step. A stone with none
+ * after it is an ordinary move (RIF's and Yamaguchi's 4th): its player
+ * wants the best one, not a balanced one. */
+bool game_choice_ahead(const Game *g);
+
 const GameResult *game_result(const Game *g);
 bool game_over(const Game *g);
 

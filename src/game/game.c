@@ -407,6 +407,18 @@ int game_offer_ahead(const Game *g)
     return 0;
 }
 
+bool game_choice_ahead(const Game *g)
+{
+    int len;
+    const ScriptStep *s = game_script(g, &len);
+    if (game_over(g) || g->st.step < 0 || g->st.step >= len || !s)
+        return false;
+    for (int i = script_next(g, g->st.step); i < len; i = script_next(g, i))
+        if (s[i].kind == STEP_COLOR || s[i].kind == STEP_SWAP2 || s[i].kind == STEP_FIFTH)
+            return true;
+    return false;
+}
+
 bool game_check_proposals(const Game *g, const Action *a, int want, TgError *err)
 {
     const Board *b = &g->board[0];

@@ -61,12 +61,17 @@ static Color stone_to_move(const Board *b, const GameTurn *t)
     return t->stone == BLACK || t->stone == WHITE ? t->stone : board_side_to_move(b);
 }
 
+static bool place_stone(AutoplayRun *d, const Game *g, const GameTurn *t, Action *a, TgError *err);
+
 /* An opening stone after which the opponent's colour choice gains little:
  * in freestyle and standard the next stone of a book opening (opening_ai.h)
  * where one fits; else the most balanced legal point (the centre on an empty
- * board). */
+ * board). A stone no colour choice follows (RIF's and Yamaguchi's 4th, a
+ * designated opening's) is the best move among the legal points. */
 static bool place_opening(AutoplayRun *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
 {
+    if (!game_choice_ahead(g))
+        return place_stone(d, g, t, a, err);
     const Board *b = game_board(g, 0);
     Point legal[BOARD_MAX_MOVES];
     int n = game_legal_points(g, 0, legal);

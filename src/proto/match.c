@@ -571,7 +571,7 @@ static bool opening_stone(GameCtx *ctx, const GameTurn *t)
     char request[64], line[PROC_LINE_MAX];
     int ms, n;
     Point q;
-    if (t->area == 0 && o != OPENING_SOOSORV8) {
+    if (t->area == 0 && !game_choice_ahead(&ctx->game)) {
         if (!ask(ctx, c, NULL, line, sizeof line, &ms))
             return false;
         if (!parse_move(line, r->size, &q))

@@ -409,6 +409,41 @@ static void test_offer_ahead(void **state)
     }
 }
 
+/* Whether a colour choice still follows the current step: a stone placed
+ * with none after it is an ordinary move. */
+static void test_choice_ahead(void **state)
+{
+    (void)state;
+    static const struct {
+        Opening opening;
+        const char *script;
+        bool want;
+    } cases[] = {
+        {OPENING_RIF, "h8 h9", true},
+        {OPENING_RIF, "h8 h9 h7 swap", false}, /* the 4th */
+        {OPENING_YAMAGUCHI, "h8 h9 h7 declare 3 noswap", false},
+        {OPENING_SOOSORV8, "h8 h9 h7 noswap", true}, /* the 4th: a swap follows */
+        {OPENING_SOOSORV8, "h8 h9 h7 noswap h6 declare 2 swap", false},
+        {OPENING_TARAGUCHI10, "h8 noswap i9 noswap h10 noswap", true},
+        {OPENING_SWAP3, "h8 h9", true},
+        {OPENING_SWAP3, "h8 h9 h7 noswap", false},
+        {OPENING_SWAP2, "h8 h9 h7", true},
+        {OPENING_DESIGNATED, "", false},
+        {OPENING_CENTER, "", false},
+        {OPENING_FREE, "h8", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Game g;
+        TgError err = {0};
+        test_game(&g, RULE_RENJU, cases[i].opening, 0);
+        assert_int_equal(test_play(&g, cases[i].script, &err), 0);
+        if (game_choice_ahead(&g) != cases[i].want)
+            fail_msg("%s after '%s': choice ahead %d, want %d", opening_name(cases[i].opening),
+                     cases[i].script, game_choice_ahead(&g), cases[i].want);
+        game_free(&g);
+    }
+}
+
 /* ---- swap2 ---- */
 
 static void test_swap2(void **state)
@@ -974,6 +1009,7 @@ int main(void)
         cmocka_unit_test(test_rif),
         cmocka_unit_test(test_yamaguchi),
         cmocka_unit_test(test_offer_ahead),
+        cmocka_unit_test(test_choice_ahead),
         cmocka_unit_test(test_swap2),
         cmocka_unit_test(test_soosorv),
         cmocka_unit_test(test_taraguchi),

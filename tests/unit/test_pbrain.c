@@ -410,8 +410,88 @@ static void test_autoplay_opener_uses_book(void **state)
     engine_free(e);
 }
 
-/* A stone that may go anywhere (Soosorv's and RIF's 4th) is chosen near
- * the stones, never far out where only a shallow search calls it balanced. */
+/* A stone that may go anywhere (Soosorv's 4th, balanced; RIF's, an
+ * ordinary move) is chosen near the stones, never far out where only a
+ * shallow search calls it balanced. */
+typedef struct {
+    int reports, nbest_reports;
+    Point last;
+} Reports;
+
+static void count_reports(const SearchInfo *info, void *user)
+{
+    Reports *r = user;
+    r->reports++;
+    if (info->line_index > 0)
+        r->nbest_reports++;
+    else
+        r->last = info->line.move;
+}
+
+/* RIF's and Yamaguchi's 4th has no colour choice after it: the engine plays
+ * its best move (one ordinary search, its best move played), not a
+ * balanced stone (N-best searches); Soosorv's 4th, which a swap follows,
+ * stays balanced. */
+static void test_autoplay_fourth_is_a_move(void **state)
+{
+    (void)state;
+    Engine *e = small_engine();
+    static const struct {
+        Opening opening;
+        const char *script;
+        bool balanced;
+    } cases[] = {
+        {OPENING_RIF, "h8 i9 f6 noswap", false},
+        {OPENING_YAMAGUCHI, "h8 i9 f6 declare 2 noswap", false},
+        {OPENING_SOOSORV8, "h8 i9 f6 noswap", true},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        Game g;
+        TgError err = {0};
+        test_game(&g, RULE_RENJU, cases[k].opening, 15);
+        assert_int_equal(test_play(&g, cases[k].script, &err), 0);
+        assert_int_equal(game_board(&g, 0)->count, 3);
+        Reports r = {0, 0, POINT_NONE};
+        Autoplay ap = {.engine = e, .ms = 60, .progress = count_reports, .user = &r};
+        Action a;
+        assert_true(autoplay_decide(&ap, &g, &a, &err));
+        assert_int_equal(a.type, ACT_PLACE);
+        assert_true(r.reports > 0);
+        if (cases[k].balanced != (r.nbest_reports > 0))
+            fail_msg("%s: %d N-best reports for the 4th", opening_name(cases[k].opening), r.nbest_reports);
+        if (!cases[k].balanced)
+            assert_int_equal(a.point, r.last);
+        assert_true(game_apply(&g, &a, &err));
+        game_free(&g);
+    }
+    engine_free(e);
+}
+
+/* A designated opening's stones follow no colour choice: the engine puts
+ * them down as moves, each one the designated shape allows. */
+static void test_autoplay_designated(void **state)
+{
+    (void)state;
+    Engine *e = small_engine();
+    for (int k = 0; k < OPENINGS_COUNT; k += 5) {
+        GameConfig cfg;
+        variant_default(&cfg);
+        cfg.rule = RULE_RENJU;
+        cfg.opening = OPENING_DESIGNATED;
+        cfg.designated = k;
+        Game g;
+        assert_true(game_init(&g, &cfg, NULL));
+        assert_false(game_choice_ahead(&g));
+        autoplay_stones(e, &g, 3, 40, 1);
+        GameTurn t;
+        game_turn(&g, &t);
+        assert_int_equal(t.step, STEP_PLAY);
+        assert_int_equal(game_board(&g, 0)->count, 3);
+        game_free(&g);
+    }
+    engine_free(e);
+}
+
 static void test_autoplay_fourth_near_stones(void **state)
 {
     (void)state;
@@ -712,6 +792,8 @@ int main(void)
         cmocka_unit_test(test_rule_bits),     cmocka_unit_test(test_streams),
         cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_proposals_distinct), cmocka_unit_test(test_free_three_balanced), cmocka_unit_test(test_book_stones), cmocka_unit_test(test_autoplay_opener_uses_book),
         cmocka_unit_test(test_autoplay_fourth_near_stones),
+        cmocka_unit_test(test_autoplay_fourth_is_a_move),
+        cmocka_unit_test(test_autoplay_designated),
         cmocka_unit_test(test_offer_decisions),
         cmocka_unit_test(test_autoplay_rif_opener),
         cmocka_unit_test(test_region_matches_game),
