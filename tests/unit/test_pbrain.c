@@ -410,9 +410,8 @@ static void test_autoplay_opener_uses_book(void **state)
     engine_free(e);
 }
 
-/* A stone that may go anywhere (Soosorv's 4th, balanced; RIF's, an
- * ordinary move) is chosen near the stones, never far out where only a
- * shallow search calls it balanced. */
+/* What an autoplay decision's searches reported: how many reports, how many
+ * of them for N-best lines after the first, the last best move. */
 typedef struct {
     int reports, nbest_reports;
     Point last;
@@ -492,6 +491,9 @@ static void test_autoplay_designated(void **state)
     engine_free(e);
 }
 
+/* A stone that may go anywhere (Soosorv's 4th, balanced; RIF's, an
+ * ordinary move) is chosen near the stones, never far out where only a
+ * shallow search calls it balanced. */
 static void test_autoplay_fourth_near_stones(void **state)
 {
     (void)state;
