@@ -4,6 +4,7 @@
 
 #include "tengen/dualplay.h"
 #include "tengen/opening_ai.h"
+#include "tengen/openings.h"
 
 #include "proc.h"
 
@@ -61,7 +62,38 @@ static Color stone_to_move(const Board *b, const GameTurn *t)
     return t->stone == BLACK || t->stone == WHITE ? t->stone : board_side_to_move(b);
 }
 
-static bool place_stone(AutoplayRun *d, const Game *g, const GameTurn *t, Action *a, TgError *err);
+static bool place_stone(AutoplayRun *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
+{
+    const Board *b = game_board(g, 0);
+    Point legal[BOARD_MAX_MOVES];
+    int n = game_legal_points(g, 0, legal);
+    if (n == 0) {
+        if (allowed(t, ACT_PASS)) {
+            *a = game_action(ACT_PASS);
+            return true;
+        }
+        tg_error_set(err, 0, 0, "no legal point to place a stone");
+        return false;
+    }
+    if (n == 1) { /* no choice: nothing to search */
+        *a = game_action_place(0, legal[0]);
+        return true;
+    }
+    /* Opening placements may be restricted (area, designated shapes). */
+    bool limited = n < board_area(b) - b->count;
+    SearchResult r;
+    if (!search(d, b, stone_to_move(b, t), legal, limited ? n : 0, 1, 8, &r, err))
+        return false;
+    if (r.best == POINT_NONE) {
+        if (allowed(t, ACT_PASS)) {
+            *a = game_action(ACT_PASS);
+            return true;
+        }
+        r.best = legal[0];
+    }
+    *a = game_action_place(0, r.best);
+    return true;
+}
 
 /* An opening stone after which the opponent's colour choice gains little:
  * in freestyle and standard the next stone of a book opening (opening_ai.h)
@@ -79,7 +111,7 @@ static bool place_opening(AutoplayRun *d, const Game *g, const GameTurn *t, Acti
         tg_error_set(err, 0, 0, "no legal point for the opening stone");
         return false;
     }
-    Point centre = point_make(b->size / 2, b->size / 2), book;
+    Point centre = opening_center(b->size), book;
     Point pick = legal[0];
     bool centre_legal = false, book_legal = false;
     bool from_book = opening_ai_book_stone(b, d->ap->seed, &book);
@@ -140,39 +172,6 @@ static bool taraguchi_fifth(AutoplayRun *d, const Game *g, const GameTurn *t, Ac
             return true;
     }
     return place_opening(d, g, t, a, err);
-}
-
-static bool place_stone(AutoplayRun *d, const Game *g, const GameTurn *t, Action *a, TgError *err)
-{
-    const Board *b = game_board(g, 0);
-    Point legal[BOARD_MAX_MOVES];
-    int n = game_legal_points(g, 0, legal);
-    if (n == 0) {
-        if (allowed(t, ACT_PASS)) {
-            *a = game_action(ACT_PASS);
-            return true;
-        }
-        tg_error_set(err, 0, 0, "no legal point to place a stone");
-        return false;
-    }
-    if (n == 1) { /* no choice: nothing to search */
-        *a = game_action_place(0, legal[0]);
-        return true;
-    }
-    /* Opening placements may be restricted (area, designated shapes). */
-    bool limited = n < board_area(b) - b->count;
-    SearchResult r;
-    if (!search(d, b, stone_to_move(b, t), legal, limited ? n : 0, 1, 8, &r, err))
-        return false;
-    if (r.best == POINT_NONE) {
-        if (allowed(t, ACT_PASS)) {
-            *a = game_action(ACT_PASS);
-            return true;
-        }
-        r.best = legal[0];
-    }
-    *a = game_action_place(0, r.best);
-    return true;
 }
 
 /* Swap2 after the opener's three stones: take black, take white, or put two

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tengen/openings.h"
 #include "tengen/rules.h"
 
 /* ---- tunables ---------------------------------------------------------- */
@@ -241,7 +242,7 @@ static int candidates(const Board *b, int bi, Color x, Cell *out, int cap)
     Cell all[BOARD_MAX_MOVES];
     int n = 0;
     if (b->count == 0 && cap > 0) {
-        out[0] = (Cell){bi, point_make(b->size / 2, b->size / 2), 0};
+        out[0] = (Cell){bi, opening_center(b->size), 0};
         return 1;
     }
     for (int y = 0; y < b->size; y++)

@@ -14,6 +14,7 @@
 #include "tengen/autoplay.h"
 #include "tengen/coord.h"
 #include "tengen/dualplay.h"
+#include "tengen/openings.h"
 #include "tengen/rng.h"
 #include "tengen/rules.h"
 #include "tengen/variant.h"
@@ -211,6 +212,20 @@ static void test_selfplay(void **state)
         if (r->reason == REASON_DUAL_FIVES)
             assert_true(rules_has_win(game_board(&g, 0), r->winner) &&
                         rules_has_win(game_board(&g, 1), r->winner));
+        game_free(&g);
+    }
+}
+
+/* The first stone of a game goes on the centre the game's opening rules
+ * name: on an even board the lower-left of the middle four. */
+static void test_first_stone_centre(void **state)
+{
+    (void)state;
+    for (int size = 9; size <= 10; size++) {
+        Game g;
+        dual_game(&g, size);
+        Action a = decide_and_apply(&g);
+        assert_int_equal(a.point, opening_center(size));
         game_free(&g);
     }
 }
@@ -425,6 +440,7 @@ int main(void)
         cmocka_unit_test(test_judge_missed_win),    cmocka_unit_test(test_judge_loss_next_turn),
         cmocka_unit_test(test_judge_lone_five),     cmocka_unit_test(test_judge_win_in_three),
         cmocka_unit_test(test_judge_refuses),
+        cmocka_unit_test(test_first_stone_centre),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -410,6 +410,30 @@ static void test_autoplay_opener_uses_book(void **state)
     engine_free(e);
 }
 
+/* A first stone that may go anywhere (renju and caro have no book) goes on
+ * the game's centre, the one its centre rules name: on an even board the
+ * lower-left of the middle four, not the point above and right of it. */
+static void test_autoplay_first_stone_centre(void **state)
+{
+    (void)state;
+    Engine *e = small_engine();
+    const struct {
+        Rule rule;
+        Opening opening;
+        int size;
+    } cases[] = {{RULE_RENJU, OPENING_SWAP2, 16}, {RULE_CARO, OPENING_SWAP3, 20}, {RULE_RENJU, OPENING_SWAP1, 15}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        Game g;
+        test_game(&g, cases[k].rule, cases[k].opening, cases[k].size);
+        autoplay_stones(e, &g, 1, 20, 7);
+        const Board *b = game_board(&g, 0);
+        assert_int_equal(b->count, 1);
+        assert_int_equal(b->history[0], opening_center(cases[k].size));
+        game_free(&g);
+    }
+    engine_free(e);
+}
+
 /* What an autoplay decision's searches reported: how many reports, how many
  * of them for N-best lines after the first, the last best move. */
 typedef struct {
@@ -796,6 +820,7 @@ int main(void)
         cmocka_unit_test(test_autoplay_fourth_near_stones),
         cmocka_unit_test(test_autoplay_fourth_is_a_move),
         cmocka_unit_test(test_autoplay_designated),
+        cmocka_unit_test(test_autoplay_first_stone_centre),
         cmocka_unit_test(test_offer_decisions),
         cmocka_unit_test(test_autoplay_rif_opener),
         cmocka_unit_test(test_region_matches_game),
