@@ -2,7 +2,8 @@
  * built on the engine's evaluation and N-best search.
  *
  * Every decision rests on one quantity: the engine's score of a position for
- * BLACK. A colour choice takes the side the score favours; a "balanced" move
+ * BLACK, plus the edge of black's first move that the score misses
+ * (opening_ai_black_edge). A colour choice takes the side the score favours; a "balanced" move
  * is one after which that score is closest to a target (0, or a bias), so
  * that the opponent's colour choice gains nothing; a 5th-move proposal offers
  * black's best moves that are pairwise non-symmetric, and the chooser takes
@@ -46,7 +47,13 @@ void opening_ai_init(OpeningAI *ai, Engine *e);
  * (a caller that makes several, e.g. two balancing stones). */
 void opening_ai_split(OpeningAI *ai, int n);
 
-/* The engine's score for black of b with to_move to play (and its best move). */
+/* Black's edge the engine's score misses, per rule (0 where none was
+ * measured): every decision below adds it to the engine's score for black,
+ * so that a decision's "level" is where self-play games come out even. */
+int opening_ai_black_edge(Rule rule);
+
+/* The engine's score for black of b with to_move to play, black's edge
+ * added (a forced result as it is), and its best move. */
 bool opening_ai_black_score(OpeningAI *ai, const Board *b, Color to_move, int *score, Point *best);
 
 /* Colour choice (swap after 3, RIF/Yamaguchi/Soosorv swaps, swap1, Taraguchi

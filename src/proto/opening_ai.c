@@ -98,7 +98,29 @@ static bool search(OpeningAI *ai, const Board *b, Color to_move, SearchLimits *l
     return engine_think(ai->engine, l, relay, ai, res) && res->best >= 0;
 }
 
-static int black_view(Color mover, int score) { return mover == BLACK ? score : -score; }
+/* What black's first move is worth that the engine's score does not show, per
+ * rule: the score after three stones (white to move) at which tengen's
+ * self-play games at 300 ms a move come out even, fitted on 160 to 200 games
+ * a rule (docs/pbrain.md, "Black's edge"). Renju's came out level (about
+ * 10); caro's was not measured. */
+static const int BLACK_EDGE[RULE_COUNT] = {
+    [RULE_FREESTYLE] = 50,
+    [RULE_STANDARD] = 150,
+    [RULE_RENJU] = 0,
+    [RULE_CARO] = 0,
+};
+
+int opening_ai_black_edge(Rule rule) { return rule >= 0 && rule < RULE_COUNT ? BLACK_EDGE[rule] : 0; }
+
+/* The decisions' score for black: the search's, with black's edge; a forced
+ * result stays as it is. */
+static int black_view(const Board *b, Color mover, int score)
+{
+    int s = mover == BLACK ? score : -score;
+    if (s >= ENGINE_SCORE_WIN_MIN || s <= -ENGINE_SCORE_WIN_MIN)
+        return s;
+    return s + opening_ai_black_edge(b->rule);
+}
 
 bool opening_ai_black_score(OpeningAI *ai, const Board *b, Color to_move, int *score, Point *best)
 {
@@ -106,7 +128,7 @@ bool opening_ai_black_score(OpeningAI *ai, const Board *b, Color to_move, int *s
     SearchResult res;
     if (!search(ai, b, to_move, &l, &res))
         return false;
-    *score = black_view(to_move, res.score);
+    *score = black_view(b, to_move, res.score);
     if (best)
         *best = res.best;
     return true;
@@ -177,7 +199,7 @@ static void score_moves(OpeningAI *ai, const Board *b, Color to_move, const Poin
         for (int j = 0; j < res->nlines; j++)
             for (int i = start; i < start + k; i++)
                 if (cand[i] == res->lines[j].move)
-                    scores[i] = black_view(to_move, res->lines[j].score);
+                    scores[i] = black_view(b, to_move, res->lines[j].score);
     }
     free(res);
     free(l);

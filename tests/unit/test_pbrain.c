@@ -301,6 +301,41 @@ static int opening_score(Engine *e, Rule rule, const Point p[3], int depth)
     return s;
 }
 
+/* The colour choice counts black's edge (opening_ai_black_edge): in
+ * standard, over the book's openings, the chooser's score is the search's
+ * plus the edge, it takes black exactly when that is above level, and so
+ * takes black after an opening the search alone puts below level. */
+static void test_black_edge(void **state)
+{
+    (void)state;
+    assert_true(opening_ai_black_edge(RULE_STANDARD) > 0);
+    assert_int_equal(opening_ai_black_edge(RULE_RENJU), 0);
+    Engine *e = small_engine();
+    int flipped = 0;
+    for (int i = 0; i < OPENING_BOOK_FREE_COUNT; i++) {
+        Board b;
+        board_init(&b, 15, RULE_STANDARD);
+        play_list(&b, OPENING_BOOK_FREE[i]);
+        SearchLimits l;
+        search_limits_init(&l);
+        l.depth = 4;
+        SearchResult r;
+        engine_clear_hash(e);
+        assert_true(engine_set_position(e, &b, WHITE, NULL));
+        assert_true(engine_think(e, &l, NULL, NULL, &r));
+        int raw = -r.score, s = 0;
+        OpeningAI ai;
+        fixed_depth(&ai, e, 4);
+        engine_clear_hash(e);
+        bool black = opening_ai_take_black(&ai, &b, WHITE, &s);
+        assert_int_equal(s, raw + opening_ai_black_edge(RULE_STANDARD));
+        assert_int_equal(black, s > 0);
+        flipped += black && raw <= 0;
+    }
+    assert_true(flipped > 0);
+    engine_free(e);
+}
+
 static int int_cmp(const void *a, const void *b)
 {
     return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
@@ -821,6 +856,7 @@ int main(void)
         cmocka_unit_test(test_autoplay_fourth_is_a_move),
         cmocka_unit_test(test_autoplay_designated),
         cmocka_unit_test(test_autoplay_first_stone_centre),
+        cmocka_unit_test(test_black_edge),
         cmocka_unit_test(test_offer_decisions),
         cmocka_unit_test(test_autoplay_rif_opener),
         cmocka_unit_test(test_region_matches_game),
