@@ -3,13 +3,13 @@
  *
  * Every decision rests on one quantity: the engine's score of a position for
  * BLACK, plus the edge of black's first move that the score misses
- * (opening_ai_black_edge). A colour choice takes the side the score favours; a "balanced" move
- * is one after which that score is closest to a target (0, or a bias), so
- * that the opponent's colour choice gains nothing; a 5th-move proposal offers
- * black's best moves that are pairwise non-symmetric, and the chooser takes
- * the proposal that is worst for black. Candidate moves are scored in batches
- * with a root-restricted N-best search, so one search ranks up to
- * ENGINE_MAX_NBEST moves.
+ * (opening_ai_black_edge). A colour choice takes the side the score
+ * favours; a "balanced" move is one after which that score is closest to a
+ * target (0, or a bias), so that the opponent's colour choice gains nothing;
+ * a 5th-move proposal offers black's best moves that are pairwise
+ * non-symmetric, and the chooser takes the proposal that is worst for black.
+ * Candidate moves are scored in batches with a root-restricted N-best
+ * search, so one search ranks up to ENGINE_MAX_NBEST moves.
  *
  * The budget in OpeningAI.limits is for a whole decision and is split over
  * its searches. Functions return false only when no search could run (no
