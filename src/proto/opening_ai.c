@@ -101,8 +101,8 @@ static bool search(OpeningAI *ai, const Board *b, Color to_move, SearchLimits *l
 /* What black's first move is worth that the engine's score does not show, per
  * rule: the score after three stones (white to move) at which tengen's
  * self-play games at 300 ms a move come out even, fitted on 160 to 200 games
- * a rule (docs/pbrain.md, "Black's edge"). Renju's came out level (about
- * 10); caro's was not measured. */
+ * a rule (docs/pbrain.md, "Black's edge"). Renju's and caro's came out
+ * level. */
 static const int BLACK_EDGE[RULE_COUNT] = {
     [RULE_FREESTYLE] = 50,
     [RULE_STANDARD] = 150,
