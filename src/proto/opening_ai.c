@@ -110,7 +110,10 @@ static const int BLACK_EDGE[RULE_COUNT] = {
     [RULE_CARO] = 0,
 };
 
-int opening_ai_black_edge(Rule rule) { return rule >= 0 && rule < RULE_COUNT ? BLACK_EDGE[rule] : 0; }
+int opening_ai_black_edge(Rule rule)
+{
+    return rule >= 0 && rule < RULE_COUNT ? BLACK_EDGE[rule] : 0;
+}
 
 /* The decisions' score for black: the search's, with black's edge; a forced
  * result stays as it is. */

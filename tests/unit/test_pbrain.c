@@ -456,7 +456,9 @@ static void test_autoplay_first_stone_centre(void **state)
         Rule rule;
         Opening opening;
         int size;
-    } cases[] = {{RULE_RENJU, OPENING_SWAP2, 16}, {RULE_CARO, OPENING_SWAP3, 20}, {RULE_RENJU, OPENING_SWAP1, 15}};
+    } cases[] = {{RULE_RENJU, OPENING_SWAP2, 16},
+                 {RULE_CARO, OPENING_SWAP3, 20},
+                 {RULE_RENJU, OPENING_SWAP1, 15}};
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         Game g;
         test_game(&g, cases[k].rule, cases[k].opening, cases[k].size);
