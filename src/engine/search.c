@@ -139,7 +139,9 @@ static void caro_threat_lines(const SPos *s, Color opp, uint8_t *mark)
  * stone of the mover there leaves without a four-three, a double three or
  * more. Returns how many points were counted; 0 where the test does not apply
  * (caro, whose fours can be blocked beyond the five; renju black, whose three
- * may be false). Counter-attacks other than fours are not looked for. */
+ * may be false). The mover's own fours and threes stay beside these: a three
+ * can win the tempo back when the block of the coming four makes a four of
+ * its own (test_four_three_answered_by_three). */
 static int defend_43_marks(const SPos *s, uint8_t *mark)
 {
     Color me = s->stm, opp = color_other(me);
@@ -168,7 +170,7 @@ static int defend_43_marks(const SPos *s, uint8_t *mark)
 
 /* Candidates near the stones, legal for the mover; with `threat` only own
  * fours and the points on the opponent's lines (mark, in caro), and with
- * need > 0 only own fours and cells that mark counts need times. */
+ * need > 0 only own fours and threes and cells that mark counts need times. */
 static int collect_moves(Worker *w, Point *mv, int *sc, bool threat, const uint8_t *mark, int need)
 {
     SPos *s = &w->pos;
@@ -187,10 +189,12 @@ static int collect_moves(Worker *w, Point *mv, int *sc, bool threat, const uint8
         if (!s->near[p] || s->b.cell[p] != EMPTY)
             continue;
         /* The class is only read where a filter applies: this is the hot path. */
-        bool four = (threat || need) && makes_four(spos_class(s, p, me));
+        CellClass cl = threat || need ? spos_class(s, p, me) : CL_NONE;
+        bool four = makes_four(cl);
         if (threat && !four && (caro ? !mark[p] : !line_four_point(s, p, opp)))
             continue;
-        if (need && !four && mark[p] < need)
+        if (need && !four && mark[p] < need &&
+            !(SEARCH_DEFEND_43_THREES && (cl == CL_THREE || cl == CL_33)))
             continue;
         if (!spos_legal(s, p, me))
             continue;

@@ -172,6 +172,43 @@ static void test_answers_four_three(void **state)
     }
 }
 
+/* A game of the fifty-sixth session (standard, tengen black against Rapfi):
+ * black threatens e5, a four on row 5 and a three on the g3-d6 diagonal.
+ * White's e6 is no answer and no four but a three on d5-h9, so that black's
+ * e5 is met by d5, a block that makes white's flex four: white wins. A search
+ * that answered four-three points only by blocks and fours called this lost
+ * for white (loss 22 at depth 10) and played into it as black. */
+static void test_four_three_answered_by_three(void **state)
+{
+    (void)state;
+    const char *moves[] = {"k6", "e7", "g7", "f6", "g5", "f8", "d6", "f9",
+                           "f5", "g8", "h5", "i5", "g3", "f7", "f10"};
+    Rule rules[] = {RULE_STANDARD, RULE_FREESTYLE};
+    for (int i = 0; i < 2; i++) {
+        Board b;
+        board_init(&b, 15, rules[i]);
+        for (int k = 0; k < 15; k++)
+            board_play(&b, pt(moves[k], 15), k % 2 ? WHITE : BLACK);
+        Engine *e = new_engine(1);
+        SearchResult r = think_depth(e, &b, WHITE, 10);
+        assert_true(r.mate > 0);
+        assert_int_equal(r.best, pt("e6", 15));
+        engine_free(e);
+        /* The idea, by the rules alone: after e6 e5 d5 black has no five
+         * point and white has two (c4, h9). */
+        board_play(&b, pt("e6", 15), WHITE);
+        board_play(&b, pt("e5", 15), BLACK);
+        assert_true(rules_is_win(&b, pt("d5", 15), BLACK, NULL, NULL));
+        board_play(&b, pt("d5", 15), WHITE);
+        int black_fives = 0;
+        for (Point p = 0; p < BOARD_CELLS; p++)
+            black_fives += b.cell[p] == EMPTY && rules_is_win(&b, p, BLACK, NULL, NULL);
+        assert_int_equal(black_fives, 0);
+        assert_true(rules_is_win(&b, pt("c4", 15), WHITE, NULL, NULL));
+        assert_true(rules_is_win(&b, pt("h9", 15), WHITE, NULL, NULL));
+    }
+}
+
 /* Black: h8 makes a four (column) so white must take h7; then k8 is four-three.
  * Seven plies in all, and every black move before the last is a four or a three. */
 static void test_finds_vcf(void **state)
@@ -619,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_blocks_four),
         cmocka_unit_test(test_blocks_open_three),
         cmocka_unit_test(test_answers_four_three),
+        cmocka_unit_test(test_four_three_answered_by_three),
         cmocka_unit_test(test_finds_vcf),
         cmocka_unit_test(test_threat_answers_cost_no_depth),
         cmocka_unit_test(test_white_uses_forbidden_point),
