@@ -1162,7 +1162,7 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */
 #endif
 #ifndef SEARCH_LMR_OWN_THREE
-#define SEARCH_LMR_OWN_THREE 0 /* plies less reduction for a move that makes an own three (0: off; level at 1 s) */
+#define SEARCH_LMR_OWN_THREE 0 /* plies less reduction for a move making an own three (0: off) */
 #endif
 #ifndef SEARCH_DEFEND_43_THREES
 #define SEARCH_DEFEND_43_THREES 1 /* 1: ... and own threes, which may win a tempo back */
