@@ -1161,11 +1161,11 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_DEFEND_43
 #define SEARCH_DEFEND_43 1 /* 1: against the opponent's four-three points only answers and own fours */
 #endif
-#ifndef SEARCH_LMR_OWN_THREE
-#define SEARCH_LMR_OWN_THREE 0 /* plies less reduction for a move making an own three (0: off) */
-#endif
 #ifndef SEARCH_DEFEND_43_THREES
 #define SEARCH_DEFEND_43_THREES 1 /* 1: ... and own threes, which may win a tempo back */
+#endif
+#ifndef SEARCH_LMR_OWN_THREE
+#define SEARCH_LMR_OWN_THREE 0 /* plies less reduction for a move making an own three (0: off) */
 #endif
 #ifndef SEARCH_THREAT_FREE
 #define SEARCH_THREAT_FREE 4 /* freestyle: answers to an open three with at most this many moves use no depth (0: off) */
