@@ -56,15 +56,30 @@ else not_ok "START replies OK, END right after exits 0" "status $rc" "$got"; fi
 timeout 20 "$TENGEN" pbrain <"$DIR/start.in" >"$TMPD/sub.got" 2>&1
 compare "tengen pbrain serves the protocol too" "$TMPD/sub.got" "$DIR/start.out"
 
+# feed_then_end INPUT PATTERN OUT: sends INPUT (printf format), then END once
+# OUT holds a line matching PATTERN (at most 15 s). END stops a search at once,
+# so sending it with the input races the search on a loaded machine.
+feed_then_end() {
+    rm -f "$3"
+    {
+        printf "$1"
+        for _ in $(seq 150); do
+            grep -Eq -- "$2" "$3" 2>/dev/null && break
+            sleep 0.1
+        done
+        printf 'END\n'
+    } | timeout 20 "$PBRAIN" >"$3" 2>&1
+}
+
 # A move comes with progress messages: depth, score and the best line.
-printf 'START 15\nINFO timeout_turn 500\nINFO max_depth 3\nBEGIN\nTURN 8,8\nEND\n' |
-    timeout 20 "$PBRAIN" >"$TMPD/progress" 2>&1
+feed_then_end 'START 15\nINFO timeout_turn 500\nINFO max_depth 3\nBEGIN\nTURN 8,8\n' \
+    '^[0-9]+,[0-9]+$' "$TMPD/progress"
 if grep -Eq '^MESSAGE depth [0-9]+-[0-9]+ ev -?[0-9M+]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [a-o][0-9]+' "$TMPD/progress"; then
     ok "progress messages report depth, score and the best line"
 else not_ok "progress messages report depth, score and the best line" "$(cat "$TMPD/progress")"; fi
 
-printf 'START 15\nINFO max_depth 3\nINFO timeout_turn 2000\nBOARD\n7,7,1\n8,8,2\nDONE\nYXNBEST 3\nEND\n' |
-    timeout 20 "$PBRAIN" >"$TMPD/nbest" 2>&1
+feed_then_end 'START 15\nINFO max_depth 3\nINFO timeout_turn 2000\nBOARD\n7,7,1\n8,8,2\nDONE\nYXNBEST 3\n' \
+    '^MESSAGE nbest 3 ' "$TMPD/nbest"
 if grep -q '^MESSAGE nbest 3 ' "$TMPD/nbest"; then ok "YXNBEST 3 reports three lines"
 else not_ok "YXNBEST 3 reports three lines" "$(cat "$TMPD/nbest")"; fi
 
