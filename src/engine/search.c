@@ -483,7 +483,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
         if (m == excluded)
             continue;
         bool tactical = s->cls[me - 1][m] >= CL_B4 || s->cls[opp - 1][m] >= CL_THREE;
-        bool own_three = s->cls[me - 1][m] == CL_THREE || s->cls[me - 1][m] == CL_33;
+        bool own_three =
+            SEARCH_LMR_OWN_THREE && (s->cls[me - 1][m] == CL_THREE || s->cls[me - 1][m] == CL_33);
         int lmp = w->e->lmp[dp < LMR_SIZE ? dp : LMR_SIZE - 1];
         if (SEARCH_IMPROVING && !improving)
             lmp /= 2;
@@ -570,7 +571,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
                                  : w->history[me - 1][m] / SEARCH_LMR_HIST_DIV * ONE_PLY;
                 r = r < 0 ? 0 : r;
             }
-            if (SEARCH_LMR_OWN_THREE && r && own_three)
+            if (own_three && r)
                 r = r > SEARCH_LMR_OWN_THREE * ONE_PLY ? r - SEARCH_LMR_OWN_THREE * ONE_PLY : 0;
             if (r > nd - ONE_PLY)
                 r = nd > ONE_PLY ? nd - ONE_PLY : 0;
