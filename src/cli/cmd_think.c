@@ -13,13 +13,14 @@
 static const char USAGE[] =
     "usage: tengen think [--rule R] [--size N] [--time SECONDS] [--depth N]\n"
     "                    [--nodes N] [--nbest N] [--threads N] [--hash MB]\n"
-    "                    [--to-move black|white] MOVE...\n"
+    "                    [--only \"POINT ...\"] [--to-move black|white] MOVE...\n"
     "       (or --black \"h8 ...\" --white \"h9 ...\" instead of MOVE...)\n"
     "Searches the position and prints one line per completed depth,\n"
     "`depth D score S nodes N nps R pv MOVES` (S is `win N` / `loss N` in plies when\n"
     "forced), then `bestmove POINT` (`bestmove none` when no move is legal).\n"
     "Rules: freestyle, standard, renju, caro (default renju). Without --time,\n"
-    "--depth or --nodes the search takes 2 seconds.\n";
+    "--depth or --nodes the search takes 2 seconds. --only searches just the\n"
+    "given moves at the root (those that are forbidden are dropped).\n";
 
 typedef struct {
     int size;
@@ -69,6 +70,40 @@ static bool parse_seconds(const char *s, int64_t *ms)
     return true;
 }
 
+/* Fills the root restriction from a list of empty points ("j7 h13" or "j7,h13"). */
+static bool parse_only(const char *list, const Board *b, SearchLimits *lim, TgError *err)
+{
+    char *copy = strdup(list);
+    if (!copy) {
+        tg_error_set(err, 0, 0, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    int index = 0;
+    char *save = NULL;
+    lim->nroot = 0;
+    for (char *tok = strtok_r(copy, " \t,", &save); tok && ok; tok = strtok_r(NULL, " \t,", &save)) {
+        Point p;
+        TgError perr;
+        index++;
+        if (!coord_parse(tok, b->size, &p, &perr)) {
+            tg_error_set(err, 0, 0, "--only token %d '%s': %s", index, tok, perr.msg);
+            ok = false;
+        } else if (b->cell[p] != EMPTY) {
+            tg_error_set(err, 0, 0, "--only token %d '%s': the point is occupied", index, tok);
+            ok = false;
+        } else if (lim->nroot < BOARD_MAX_MOVES) {
+            lim->root[lim->nroot++] = p;
+        }
+    }
+    if (ok && lim->nroot == 0) {
+        tg_error_set(err, 0, 0, "--only: no points given");
+        ok = false;
+    }
+    free(copy);
+    return ok;
+}
+
 static int run(CliPosition *pos, const EngineOptions *eo, SearchLimits *lim, int nbest)
 {
     TgError err;
@@ -104,7 +139,8 @@ int cmd_think(int argc, char **argv)
         {"nodes", required_argument, NULL, 'n'},   {"nbest", required_argument, NULL, 'N'},
         {"threads", required_argument, NULL, 'T'}, {"hash", required_argument, NULL, 'H'},
         {"to-move", required_argument, NULL, 'm'}, {"black", required_argument, NULL, 'b'},
-        {"white", required_argument, NULL, 'w'},   {"help", no_argument, NULL, 'h'},
+        {"white", required_argument, NULL, 'w'},   {"only", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     char **orig = malloc((size_t)argc * sizeof *orig);
@@ -121,7 +157,7 @@ int cmd_think(int argc, char **argv)
     eo.hash_mb = 16;
     int size = BOARD_DEFAULT_SIZE, to_move = 0, nbest = 1, nodes = 0;
     Rule rule = RULE_RENJU;
-    const char *black = NULL, *white = NULL;
+    const char *black = NULL, *white = NULL, *only = NULL;
     opterr = 0;
     optind = 1;
     int c;
@@ -171,6 +207,7 @@ int cmd_think(int argc, char **argv)
             break;
         case 'b': black = optarg; break;
         case 'w': white = optarg; break;
+        case 'o': only = optarg; break;
         case 'h':
             fputs(USAGE, stdout);
             rc = EXIT_OK;
@@ -199,6 +236,10 @@ int cmd_think(int argc, char **argv)
     }
     if (to_move)
         pos->to_move = to_move;
+    if (only && !parse_only(only, &pos->board, lim, &err)) {
+        cli_error("think", "%s", err.msg);
+        goto done;
+    }
     rc = run(pos, &eo, lim, nbest);
 done:
     free(orig);

@@ -39,6 +39,18 @@ expect_match "n-best prints numbered lines" '^depth 2 line 3 ' \
 expect_match "empty board: the centre" '^bestmove h8$' "$TENGEN" think --depth 2
 expect_match "two threads" '^bestmove ' "$TENGEN" think --threads 2 --nodes 20000 h8 h9 i8
 
+# --only: the five at l8 is not among the allowed moves, so the answer is one of them.
+run "$TENGEN" think --rule freestyle --depth 3 --only "b2, c3" --black "h8 i8 j8 k8" --white "g8 a1 a3 c2"
+if [ "$RC" -eq 0 ] && printf '%s\n' "$OUT" | tail -1 | grep -Eq '^bestmove (b2|c3)$' &&
+    ! printf '%s\n' "$OUT" | grep '^depth' | grep -Evq ' pv (b2|c3)( |$)'; then
+    ok "--only searches just the given root moves"
+else
+    not_ok "--only searches just the given root moves" "$OUT" "$ERR"
+fi
+expect_fail "--only: bad point" 2 "--only token 2 'z9'" "$TENGEN" think --depth 2 --only "h9 z9" h8
+expect_fail "--only: occupied point" 2 "--only token 1 'h8'.*occupied" "$TENGEN" think --depth 2 --only h8 h8
+expect_fail "--only: no points" 2 "--only: no points" "$TENGEN" think --depth 2 --only " , " h8
+
 expect_fail "bad rule" 2 "argument 2 'gomoku'" "$TENGEN" think --rule gomoku h8
 expect_fail "bad depth" 2 "argument 2 '0'.*depth" "$TENGEN" think --depth 0 h8
 expect_fail "bad time" 2 "argument 2 'soon'" "$TENGEN" think --time soon h8
