@@ -1182,6 +1182,12 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #ifndef SEARCH_ROOT_VCF_NODES
 #define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */
 #endif
+#ifndef SEARCH_RFP_VCF_NODES
+#define SEARCH_RFP_VCF_NODES 100 /* ... and for the opponent's VCF before reverse futility (0: off) */
+#endif
+#ifndef SEARCH_LEAF_OPP_VCF
+#define SEARCH_LEAF_OPP_VCF 0 /* ... and at a leaf at or above beta; a ply more if found (0: off) */
+#endif
 
 #ifndef SEARCH_LMR_POLICY
 /* Reductions follow the ordering table's softmax: a reduced move whose static order score is

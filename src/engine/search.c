@@ -254,22 +254,30 @@ static void update_pv(Worker *w, int ply, Point m)
     w->pvlen[ply] = len > ply + 1 ? len : ply + 1;
 }
 
+/* Probes for a VCF of colour c (as if c were to move; neither side may have a
+ * five point); true with *r filled when one is found. */
+static bool probe_vcf(Worker *w, Color c, long long nodes, SolverResult *r)
+{
+    SPos *s = &w->pos;
+    if (!s->count[c - 1][CL_B4] && !s->count[c - 1][CL_43] && !s->count[c - 1][CL_44])
+        return false;
+    /* The position's classes already say where the fours are. */
+    Point fours[MAX_MOVES];
+    int nf = spos_four_cells(s, c, fours);
+    SolverLimits sl = {.max_nodes = nodes};
+    if (vcf_solve_fours(w->solver, &s->b, c, &sl, fours, nf, r) != SOLVE_WIN)
+        return false;
+    w->nodes += (uint64_t)r->nodes;
+    return true;
+}
+
 /* Probes for a VCF of the side to move; true with *score = the win's score. */
 static bool leaf_vcf(Worker *w, int ply, long long nodes, int *score)
 {
-    SPos *s = &w->pos;
-    Color me = s->stm;
-    if (!s->count[me - 1][CL_B4] && !s->count[me - 1][CL_43] && !s->count[me - 1][CL_44])
-        return false;
-    /* Neither side has a five point here (both were handled before the
-     * leaf), and the position's classes already say where the fours are. */
-    Point fours[MAX_MOVES];
-    int nf = spos_four_cells(s, me, fours);
-    SolverLimits sl = {.max_nodes = nodes};
+    /* Neither side has a five point here: both were handled before the leaf. */
     SolverResult r;
-    if (vcf_solve_fours(w->solver, &s->b, me, &sl, fours, nf, &r) != SOLVE_WIN)
+    if (!probe_vcf(w, w->pos.stm, nodes, &r))
         return false;
-    w->nodes += (uint64_t)r.nodes;
     /* The five is ply len - 1 from here; a four whose block is forbidden wins two plies later. */
     int at = ply + r.len - 1 + (r.forbidden != POINT_NONE ? 2 : 0);
     *score = win_in(at);
@@ -408,18 +416,24 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     /* In caro keeping the pruning on measured better (switching it off scored
      * 33.1% of 160 games at 50,000 nodes, fifty-first session). */
     bool sure_threat = threat && !caro;
+    SolverResult vr;
     if (depth <= 0) {
-        /* At or above beta the probe could only confirm the cutoff. */
-        if (SEARCH_LEAF_STANDPAT && eval >= beta)
+        /* At or above beta the probe could only confirm the cutoff, unless the
+         * opponent wins by fours: then the mover's answers get a ply. */
+        if (!SEARCH_LEAF_STANDPAT || eval < beta)
+            return leaf_score(w, ply, eval);
+        if (!SEARCH_LEAF_OPP_VCF || depth < 0 || !probe_vcf(w, opp, SEARCH_LEAF_OPP_VCF, &vr))
             return eval;
-        return leaf_score(w, ply, eval);
+        depth = ONE_PLY;
     }
 
-    /* Reverse futility: far above beta with nothing to answer. */
+    /* Reverse futility: far above beta with nothing to answer (the opponent's
+     * open threes and four-three points are seen; a VCF is probed for). */
     int margin =
         SEARCH_FUTILITY_MARGIN * futility_plies(depth, SEARCH_IMPROVING && improving) / ONE_PLY;
     if (!pv_node && !sure_threat && depth <= SEARCH_FUTILITY_DEPTH * ONE_PLY &&
-        eval - margin >= beta && !s->count[opp - 1][CL_43])
+        eval - margin >= beta && !s->count[opp - 1][CL_43] &&
+        !(SEARCH_RFP_VCF_NODES && probe_vcf(w, opp, SEARCH_RFP_VCF_NODES, &vr)))
         return eval;
 
     /* Razoring: far below alpha a shallow node is judged as a leaf (a VCF

@@ -209,6 +209,45 @@ static void test_four_three_answered_by_three(void **state)
     }
 }
 
+/* Standard, black to move (a game against Rapfi): j7 loses to white's e8, a
+ * three that black blocks at h11; white's quiet j9 then leaves black no open
+ * three to answer but a VCF against it. Black's evaluation there is far above
+ * beta, and reverse futility cut the node off, so j7 looked good through
+ * depth 15; with the opponent's VCF probed first, the loss shows by depth 10. */
+static void test_futility_sees_opponent_vcf(void **state)
+{
+    (void)state;
+    const char *moves[] = {"f10", "g8", "k8", "f8", "h8", "g9", "h10", "h9", "i10", "g10",
+                           "g7", "i8", "f11", "g11", "g12", "f9", "i9", "d9", "e9", "j10"};
+    Board b;
+    board_init(&b, 15, RULE_STANDARD);
+    for (int k = 0; k < 20; k++)
+        board_play(&b, pt(moves[k], 15), k % 2 ? WHITE : BLACK);
+    Engine *e = new_engine(1);
+    TgError err;
+    assert_true(engine_set_position(e, &b, BLACK, &err));
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = 10;
+    lim.nroot = 1;
+    lim.root[0] = pt("j7", 15);
+    SearchResult r;
+    assert_true(engine_think(e, &lim, NULL, NULL, &r));
+    assert_int_equal(r.best, pt("j7", 15));
+    assert_true(r.mate < 0);
+    engine_free(e);
+    /* The quiet move's threat, by the solver: after j7 e8 h11 j9, white wins by fours. */
+    const char *line[] = {"j7", "e8", "h11", "j9"};
+    for (int k = 0; k < 4; k++)
+        board_play(&b, pt(line[k], 15), k % 2 ? WHITE : BLACK);
+    Solver *sv = solver_new(1 << 20);
+    assert_non_null(sv);
+    SolverResult sr;
+    assert_int_equal(vcf_solve(sv, &b, WHITE, NULL, &sr), SOLVE_WIN);
+    assert_int_equal(vcf_solve(sv, &b, BLACK, NULL, &sr), SOLVE_NO_WIN);
+    solver_free(sv);
+}
+
 /* Black: h8 makes a four (column) so white must take h7; then k8 is four-three.
  * Seven plies in all, and every black move before the last is a four or a three. */
 static void test_finds_vcf(void **state)
@@ -657,6 +696,7 @@ int main(void)
         cmocka_unit_test(test_blocks_open_three),
         cmocka_unit_test(test_answers_four_three),
         cmocka_unit_test(test_four_three_answered_by_three),
+        cmocka_unit_test(test_futility_sees_opponent_vcf),
         cmocka_unit_test(test_finds_vcf),
         cmocka_unit_test(test_threat_answers_cost_no_depth),
         cmocka_unit_test(test_white_uses_forbidden_point),
