@@ -1183,7 +1183,13 @@ static const int ORDER_DEFEND[CL_COUNT] = {
 #define SEARCH_ROOT_VCF_NODES 200000  /* ... and at the root, before the search */
 #endif
 #ifndef SEARCH_RFP_VCF_NODES
-#define SEARCH_RFP_VCF_NODES 100 /* ... and for the opponent's VCF before reverse futility (0: off) */
+#define SEARCH_RFP_VCF_NODES 0 /* ... and for the opponent's VCF before reverse futility (0: off), freestyle and caro */
+#endif
+#ifndef SEARCH_RFP_VCF_NODES_STANDARD
+#define SEARCH_RFP_VCF_NODES_STANDARD 100 /* ... the same in standard (measured at 1 s: on in standard only) */
+#endif
+#ifndef SEARCH_RFP_VCF_NODES_RENJU
+#define SEARCH_RFP_VCF_NODES_RENJU 0 /* ... and in renju */
 #endif
 #ifndef SEARCH_LEAF_OPP_VCF
 #define SEARCH_LEAF_OPP_VCF 0 /* ... and at a leaf at or above beta; a ply more if found (0: off) */

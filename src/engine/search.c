@@ -431,9 +431,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
      * open threes and four-three points are seen; a VCF is probed for). */
     int margin =
         SEARCH_FUTILITY_MARGIN * futility_plies(depth, SEARCH_IMPROVING && improving) / ONE_PLY;
+    int rfp_vcf = s->b.rule == RULE_STANDARD ? SEARCH_RFP_VCF_NODES_STANDARD
+                  : s->b.rule == RULE_RENJU  ? SEARCH_RFP_VCF_NODES_RENJU
+                                             : SEARCH_RFP_VCF_NODES;
     if (!pv_node && !sure_threat && depth <= SEARCH_FUTILITY_DEPTH * ONE_PLY &&
         eval - margin >= beta && !s->count[opp - 1][CL_43] &&
-        !(SEARCH_RFP_VCF_NODES && probe_vcf(w, opp, SEARCH_RFP_VCF_NODES, &vr)))
+        !(rfp_vcf && probe_vcf(w, opp, rfp_vcf, &vr)))
         return eval;
 
     /* Razoring: far below alpha a shallow node is judged as a leaf (a VCF
