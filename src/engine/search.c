@@ -419,12 +419,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool pv_no
     SolverResult vr;
     if (depth <= 0) {
         /* At or above beta the probe could only confirm the cutoff, unless the
-         * opponent wins by fours: then the mover's answers get a ply. */
+         * opponent wins by fours: then the mover's answers get a ply, less a
+         * hair so that the nodes below them do not extend again. */
         if (!SEARCH_LEAF_STANDPAT || eval < beta)
             return leaf_score(w, ply, eval);
         if (!SEARCH_LEAF_OPP_VCF || depth < 0 || !probe_vcf(w, opp, SEARCH_LEAF_OPP_VCF, &vr))
             return eval;
-        depth = ONE_PLY;
+        depth = ONE_PLY - 1;
     }
 
     /* Reverse futility: far above beta with nothing to answer (the opponent's
