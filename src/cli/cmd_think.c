@@ -82,7 +82,8 @@ static bool parse_only(const char *list, const Board *b, SearchLimits *lim, TgEr
     int index = 0;
     char *save = NULL;
     lim->nroot = 0;
-    for (char *tok = strtok_r(copy, " \t,", &save); tok && ok; tok = strtok_r(NULL, " \t,", &save)) {
+    for (char *tok = strtok_r(copy, " \t,", &save); tok && ok;
+         tok = strtok_r(NULL, " \t,", &save)) {
         Point p;
         TgError perr;
         index++;
