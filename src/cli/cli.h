@@ -43,6 +43,11 @@ typedef struct {
 bool cli_position(CliPosition *pos, int size, Rule rule, char **moves, const int *argpos,
                   int nmoves, const char *black, const char *white, TgError *err);
 
+/* Calls fn on each token of a list separated by spaces, tabs or commas (index
+ * from 1) until it returns false; false then, or when out of memory (err set). */
+typedef bool (*CliTokenFn)(const char *tok, int index, void *user, TgError *err);
+bool cli_tokens(const char *list, CliTokenFn fn, void *user, TgError *err);
+
 /* Prints "tengen SUB: message" on stderr. */
 void cli_error(const char *sub, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

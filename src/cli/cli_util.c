@@ -51,7 +51,7 @@ static bool place(CliPosition *pos, const char *tok, Color c, const char *where,
     return true;
 }
 
-static bool place_list(CliPosition *pos, const char *list, Color c, const char *opt, TgError *err)
+bool cli_tokens(const char *list, CliTokenFn fn, void *user, TgError *err)
 {
     char *copy = strdup(list);
     if (!copy) {
@@ -61,13 +61,30 @@ static bool place_list(CliPosition *pos, const char *list, Color c, const char *
     bool ok = true;
     int index = 0;
     char *save = NULL;
-    for (char *tok = strtok_r(copy, " \t,", &save); tok && ok; tok = strtok_r(NULL, " \t,", &save)) {
-        char where[64];
-        snprintf(where, sizeof where, "%s token %d", opt, ++index);
-        ok = place(pos, tok, c, where, err);
-    }
+    for (char *tok = strtok_r(copy, " \t,", &save); tok && ok; tok = strtok_r(NULL, " \t,", &save))
+        ok = fn(tok, ++index, user, err);
     free(copy);
     return ok;
+}
+
+typedef struct {
+    CliPosition *pos;
+    Color c;
+    const char *opt;
+} PlaceList;
+
+static bool place_token(const char *tok, int index, void *user, TgError *err)
+{
+    const PlaceList *pl = user;
+    char where[64];
+    snprintf(where, sizeof where, "%s token %d", pl->opt, index);
+    return place(pl->pos, tok, pl->c, where, err);
+}
+
+static bool place_list(CliPosition *pos, const char *list, Color c, const char *opt, TgError *err)
+{
+    PlaceList pl = {pos, c, opt};
+    return cli_tokens(list, place_token, &pl, err);
 }
 
 bool cli_position(CliPosition *pos, int size, Rule rule, char **moves, const int *argpos,

@@ -70,39 +70,41 @@ static bool parse_seconds(const char *s, int64_t *ms)
     return true;
 }
 
+typedef struct {
+    const Board *b;
+    SearchLimits *lim;
+} OnlyList;
+
+static bool only_token(const char *tok, int index, void *user, TgError *err)
+{
+    OnlyList *o = user;
+    Point p;
+    TgError perr;
+    if (!coord_parse(tok, o->b->size, &p, &perr)) {
+        tg_error_set(err, 0, 0, "--only token %d '%s': %s", index, tok, perr.msg);
+        return false;
+    }
+    if (o->b->cell[p] != EMPTY) {
+        tg_error_set(err, 0, 0, "--only token %d '%s': the point is occupied", index, tok);
+        return false;
+    }
+    if (o->lim->nroot < BOARD_MAX_MOVES)
+        o->lim->root[o->lim->nroot++] = p;
+    return true;
+}
+
 /* Fills the root restriction from a list of empty points ("j7 h13" or "j7,h13"). */
 static bool parse_only(const char *list, const Board *b, SearchLimits *lim, TgError *err)
 {
-    char *copy = strdup(list);
-    if (!copy) {
-        tg_error_set(err, 0, 0, "out of memory");
+    OnlyList o = {b, lim};
+    lim->nroot = 0;
+    if (!cli_tokens(list, only_token, &o, err))
+        return false;
+    if (lim->nroot == 0) {
+        tg_error_set(err, 0, 0, "--only: no points given");
         return false;
     }
-    bool ok = true;
-    int index = 0;
-    char *save = NULL;
-    lim->nroot = 0;
-    for (char *tok = strtok_r(copy, " \t,", &save); tok && ok;
-         tok = strtok_r(NULL, " \t,", &save)) {
-        Point p;
-        TgError perr;
-        index++;
-        if (!coord_parse(tok, b->size, &p, &perr)) {
-            tg_error_set(err, 0, 0, "--only token %d '%s': %s", index, tok, perr.msg);
-            ok = false;
-        } else if (b->cell[p] != EMPTY) {
-            tg_error_set(err, 0, 0, "--only token %d '%s': the point is occupied", index, tok);
-            ok = false;
-        } else if (lim->nroot < BOARD_MAX_MOVES) {
-            lim->root[lim->nroot++] = p;
-        }
-    }
-    if (ok && lim->nroot == 0) {
-        tg_error_set(err, 0, 0, "--only: no points given");
-        ok = false;
-    }
-    free(copy);
-    return ok;
+    return true;
 }
 
 static int run(CliPosition *pos, const EngineOptions *eo, SearchLimits *lim, int nbest)
